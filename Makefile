@@ -1,0 +1,47 @@
+# Two commands on a fresh machine with python3 and make: `make play` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+
+.PHONY: play test lint typecheck unit bench screenshots selfplay clean
+
+# The runtime install (for playing) and the test install (adds the dev tools).
+$(VENV)/.play-installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $@ $(VENV)/.play-installed
+
+play: $(VENV)/.play-installed
+	$(BIN)/cold-war-tui
+
+test: lint typecheck unit
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+# mypy --strict on the pure engines; the rest of the package at the default level.
+typecheck: $(VENV)/.test-installed
+	$(BIN)/mypy --strict cold_war_tui/engine
+	$(BIN)/mypy cold_war_tui
+
+# pytest exits 5 when it collects no test: make treats that as the failure it is.
+unit: $(VENV)/.test-installed
+	$(PY) -m pytest
+
+bench: $(VENV)/.test-installed
+	$(PY) benchmarks/bench_engine.py
+
+selfplay: $(VENV)/.play-installed
+	$(BIN)/cold-war-tui selfplay --games 200 --seed 1
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist

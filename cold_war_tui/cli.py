@@ -1,0 +1,71 @@
+"""The `cold-war-tui` command: the game by default, headless tools as sub-commands.
+
+Errors a user can cause (a broken data folder, a bad flag) end with one clear
+message on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from cold_war_tui.gamedata import DataError, default_data_dir, load_data, load_default_data
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cold-war-tui",
+        description="Twilight Struggle, hot-seat in the terminal (and the DEFCON missile duel).",
+    )
+    parser.add_argument("--load", metavar="FILE", type=Path, help="open a saved game")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    validate = commands.add_parser("validate-data", help="check a folder of game data (YAML)")
+    validate.add_argument("directory", nargs="?", type=Path, help="defaults to the shipped data")
+
+    selfplay = commands.add_parser("selfplay", help="play random games headless and report")
+    selfplay.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    selfplay.add_argument("--json", action="store_true", help="print one JSON object")
+
+    commands.add_parser("duel", help="play the DEFCON missile duel")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "validate-data":
+            return _validate(args.directory)
+        if args.command == "selfplay":
+            from cold_war_tui.selfplay import run_selfplay
+
+            return run_selfplay(games=args.games, seed=args.seed, as_json=args.json)
+        load_default_data()
+        if args.command == "duel":
+            from cold_war_tui.duel.tui import DuelApp
+
+            DuelApp().run()
+            return 0
+        from cold_war_tui.tui.app import ColdWarApp
+
+        ColdWarApp(load=args.load).run()
+        return 0
+    except DataError as err:
+        print(f"cold-war-tui: bad game data: {err}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _validate(directory: Path | None) -> int:
+    folder = directory or default_data_dir()
+    load_data(folder)
+    print(f"{folder}: the game data is valid")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
