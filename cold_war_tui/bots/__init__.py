@@ -1,0 +1,1 @@
+"""Bots: choose for a side from the engine's legal choices."""

@@ -1,0 +1,91 @@
+"""Lean lookup tables of the map, built once from the validated game data.
+
+The hot path (legal targets, control, scoring) works on small integer
+indices and tuples instead of pydantic models.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cold_war_tui.datamodel import GameData
+
+US, USSR = "US", "USSR"
+SIDES = (US, USSR)
+
+
+def other(side: str) -> str:
+    """The opponent of `side`."""
+    return USSR if side == US else US
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    keys: tuple[str, ...]
+    names: tuple[str, ...]
+    stability: tuple[int, ...]
+    battleground: tuple[bool, ...]
+    region: tuple[str, ...]
+    subregions: tuple[frozenset[str], ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    ccw: int
+    adjacent_to: dict[str, frozenset[int]]
+    index: dict[str, int]  # every key, the Chinese Civil War space (index `ccw`) last
+    region_members: dict[str, tuple[int, ...]]
+    subregion_members: dict[str, tuple[int, ...]]
+    region_names: dict[str, str]
+    region_order: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.keys)
+
+
+_BOARDS: dict[int, tuple[GameData, Board]] = {}
+
+
+def board_for(data: GameData) -> Board:
+    """The board of `data`, built once per data object."""
+    cached = _BOARDS.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    board = _build(data)
+    _BOARDS[id(data)] = (data, board)
+    return board
+
+
+def _build(data: GameData) -> Board:
+    countries = (*data.countries, data.chinese_civil_war)
+    index = {c.key: i for i, c in enumerate(countries)}
+    neighbours = tuple(
+        tuple(sorted(index[a] for a in c.adjacent if a in index)) for c in countries
+    )
+    adjacent_to = {
+        US: frozenset(i for i, c in enumerate(countries) if "us" in c.adjacent),
+        USSR: frozenset(i for i, c in enumerate(countries) if "ussr" in c.adjacent),
+    }
+    region_order = tuple(r.key for r in data.regions)
+    scored = range(len(data.countries))
+    region_members = {
+        r: tuple(i for i in scored if countries[i].region == r) for r in region_order
+    }
+    subregion_members = {
+        s.key: tuple(i for i in scored if s.key in countries[i].subregions)
+        for s in data.subregions
+    }
+    return Board(
+        keys=tuple(c.key for c in countries),
+        names=tuple(c.name for c in countries),
+        stability=tuple(c.stability for c in countries),
+        battleground=tuple(c.battleground for c in countries),
+        region=tuple(c.region for c in countries),
+        subregions=tuple(frozenset(c.subregions) for c in countries),
+        neighbours=neighbours,
+        ccw=index[data.chinese_civil_war.key],
+        adjacent_to=adjacent_to,
+        index=index,
+        region_members=region_members,
+        subregion_members=subregion_members,
+        region_names={r.key: r.name for r in data.regions},
+        region_order=region_order,
+    )

@@ -1,0 +1,227 @@
+"""The rules' shared toolbox: state, data, log and dice, with the small state changes.
+
+Every rules module takes a `Core`. Changes that can end the game (VP, DEFCON)
+raise `GameOver` right where they happen, so no caller can forget a check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cold_war_tui.datamodel import Card, GameData, RegionScoring
+from cold_war_tui.engine import rng
+from cold_war_tui.engine.board import US, USSR, Board, other
+from cold_war_tui.engine.decisions import Choice, GameOver, Outcome
+from cold_war_tui.engine.options import GameOptions
+from cold_war_tui.engine.state import GameState
+
+VP_WIN = 20
+TARGET_VERBS = {
+    "infl": "Place influence in",
+    "coup": "Coup in",
+    "realign": "Realignment roll in",
+}
+CHINA_CARD = 6
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log, with the rule it applies ("6.3.2")."""
+
+    rule: str
+    text: str
+    turn: int
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}" if self.rule else self.text
+
+
+def make_core(data: GameData, board: Board, options: GameOptions, state: GameState) -> Core:
+    """A Core with the lookup tables derived from `data`."""
+    prevented: dict[int, list[int]] = {}
+    for card in data.cards:
+        for target in card.prevents:
+            prevented.setdefault(target, []).append(card.number)
+    return Core(
+        data=data,
+        board=board,
+        options=options,
+        state=state,
+        cards={c.number: c for c in data.cards},
+        region_closed_at={r.key: r.closed_at_defcon for r in data.regions},
+        region_control_wins={r.key: r.control_wins for r in data.regions},
+        region_scoring={r.key: r.scoring for r in data.regions},
+        scoring_region={r.scoring_card: r.key for r in data.regions},
+        prevented_by={k: tuple(v) for k, v in prevented.items()},
+    )
+
+
+@dataclass(slots=True)
+class Core:
+    data: GameData
+    board: Board
+    options: GameOptions
+    state: GameState
+    cards: dict[int, Card]
+    region_closed_at: dict[str, int | None]
+    region_control_wins: dict[str, bool]
+    region_scoring: dict[str, RegionScoring]
+    scoring_region: dict[int, str]  # scoring card number -> region key
+    prevented_by: dict[int, tuple[int, ...]]  # card -> cards whose event prevents it
+    log_entries: list[LogEntry] = field(default_factory=list)
+    # Where each side had influence when the current action round began (6.1.1).
+    ar_start_influence: dict[str, frozenset[int]] = field(default_factory=dict)
+    reach_cache: dict[str, frozenset[int]] = field(default_factory=dict)
+    # The Choice of every (verb, country), made once: listing targets is the hot path.
+    target_choices: dict[str, tuple[Choice, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        b = self.board
+        self.target_choices = {
+            verb: tuple(
+                Choice(f"{verb} {key}", f"{text} {name}") for key, name in zip(b.keys, b.names)
+            )
+            for verb, text in TARGET_VERBS.items()
+        }
+
+    # -- log and randomness -------------------------------------------------
+    def log(self, rule: str, text: str) -> None:
+        self.log_entries.append(LogEntry(rule, text, self.state.turn))
+
+    def roll(self, who: str, why: str, rule: str) -> int:
+        """One six-sided die: a forced result first (scenarios), else the seeded generator."""
+        state = self.state
+        if state.forced_dice:
+            value = state.forced_dice.pop(0)
+        else:
+            state.rng, value = rng.below(state.rng, 6)
+            value += 1
+        state.dice_rolled += 1
+        self.log(rule, f"{who} rolls {value} ({why})")
+        return value
+
+    def shuffle(self, cards: list[int], what: str) -> None:
+        self.state.rng = rng.shuffle(self.state.rng, cards)
+        self.log("", f"{what} shuffled ({len(cards)} cards)")
+
+    def random_index(self, n: int) -> int:
+        self.state.rng, value = rng.below(self.state.rng, n)
+        return value
+
+    def mark_round_start(self) -> None:
+        """Remember where each side has influence now: placement reach is fixed (6.1.1)."""
+        self.ar_start_influence = {
+            side: frozenset(i for i, n in enumerate(infl) if n > 0)
+            for side, infl in self.state.influence.items()
+        }
+        self.reach_cache = {}
+
+    # -- names ---------------------------------------------------------------
+    def name(self, country: int) -> str:
+        return self.board.names[country]
+
+    def card_name(self, number: int) -> str:
+        return f"#{number} {self.cards[number].name}"
+
+    # -- influence and control ----------------------------------------------
+    def controller(self, country: int) -> str | None:
+        us = self.state.influence[US][country]
+        ussr = self.state.influence[USSR][country]
+        stability = self.board.stability[country]
+        if us - ussr >= stability:
+            return US
+        if ussr - us >= stability:
+            return USSR
+        return None
+
+    def controls(self, side: str, country: int) -> bool:
+        return self.controller(country) == side
+
+    def add_influence(self, side: str, country: int, amount: int, rule: str) -> None:
+        if amount <= 0:
+            return
+        self.state.influence[side][country] += amount
+        self.log(rule, f"{side} +{amount} influence in {self.name(country)}")
+
+    def remove_influence(self, side: str, country: int, amount: int, rule: str) -> int:
+        """Remove up to `amount`; returns how much was actually removed."""
+        present = self.state.influence[side][country]
+        taken = min(present, max(amount, 0))
+        if taken:
+            self.state.influence[side][country] = present - taken
+            self.log(rule, f"{side} -{taken} influence in {self.name(country)}")
+        return taken
+
+    # -- VP, DEFCON, military operations -------------------------------------
+    def gain_vp(self, side: str, amount: int, rule: str, why: str) -> None:
+        """`side` gains `amount` VP (negative: loses); 20 VP wins at once."""
+        if amount == 0:
+            return
+        self.state.vp += amount if side == US else -amount
+        self.log(rule, f"{side} {'+' if amount > 0 else ''}{amount} VP ({why}); VP {self.vp_text()}")
+        if self.state.vp >= VP_WIN:
+            raise GameOver(Outcome(US, "the US reached 20 VP", "10"))
+        if self.state.vp <= -VP_WIN:
+            raise GameOver(Outcome(USSR, "the USSR reached 20 VP", "10"))
+
+    def vp_text(self) -> str:
+        vp = self.state.vp
+        return "0" if vp == 0 else (f"US +{vp}" if vp > 0 else f"USSR +{-vp}")
+
+    def set_defcon(self, level: int, rule: str, why: str) -> None:
+        """Move DEFCON (never above 5); at 1 the phasing player loses (8.1.3)."""
+        level = min(level, 5)
+        old = self.state.defcon
+        if level == old:
+            self.log(rule, f"DEFCON stays at {old} ({why})")
+            return
+        self.state.defcon = level
+        self.log(rule, f"DEFCON {old} -> {level} ({why})")
+        if level <= 1:
+            loser = self.state.phasing
+            raise GameOver(
+                Outcome(other(loser), f"nuclear war: DEFCON 1 during the {loser}'s turn", "8.1.3")
+            )
+
+    def add_milops(self, side: str, amount: int, rule: str) -> None:
+        self.state.milops[side] += amount
+        self.log(rule, f"{side} military operations +{amount} (now {self.state.milops[side]})")
+
+    # -- cards ----------------------------------------------------------------
+    def draw_card(self) -> int | None:
+        """The top card of the draw pile, reshuffling the discard pile when it runs out."""
+        state = self.state
+        if not state.draw:
+            if not state.discard:
+                return None
+            state.draw = state.discard
+            state.discard = []
+            self.shuffle(state.draw, "the discard pile becomes the draw pile and is")
+        return state.draw.pop()
+
+    def dispose(self, card: int, *, event_happened: bool) -> None:
+        """After a play: a starred card whose event happened leaves the game, others
+        go to the discard pile (5.2); a card an event already moved stays where it is."""
+        state = self.state
+        if card not in state.limbo:
+            return
+        state.limbo.remove(card)
+        if event_happened and self.cards[card].starred:
+            state.removed.append(card)
+            self.log("5.2", f"{self.card_name(card)} is removed from play (starred event)")
+        else:
+            state.discard.append(card)
+
+    def event_owner(self, card: int, player: str) -> str:
+        """Who resolves the event of `card` played by `player`: its side, or the player."""
+        side = self.cards[card].side
+        return player if side == "Neutral" else side
+
+    def hand_of(self, side: str) -> list[int]:
+        return self.state.hands[side]
+
+    def holds_china(self, side: str) -> bool:
+        return self.state.china_holder == side
+
+    def event_played(self, number: int) -> bool:
+        return number in self.state.events_played

@@ -1,0 +1,92 @@
+"""What the engine asks for: a Decision with its legal Choices, and the Outcome.
+
+Every choice id is a short, typable notation string (docs/notation.md);
+`Game.choose` accepts exactly the ids the pending decision lists. Choices that
+are shown but not legal now (e.g. an event that cannot be played) are listed
+separately in `unavailable`, each with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a decision: a stable notation `id` and a label for people."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unavailable:
+    """An option shown greyed out, with the reason it cannot be chosen now."""
+
+    id: str
+    label: str
+    reason: str
+
+
+@dataclass(slots=True)
+class Decision:
+    """A question to one player. `context` carries what a UI needs (targets, ops left)."""
+
+    player: str
+    kind: str
+    prompt: str
+    choices: list[Choice]
+    unavailable: list[Unavailable] = field(default_factory=list)
+    context: dict[str, Any] = field(default_factory=dict)
+    _ids: frozenset[str] | None = None
+
+    def accepts(self, choice_id: str) -> bool:
+        """True when `choice_id` is one of the legal choices."""
+        if self._ids is None:
+            self._ids = frozenset(c.id for c in self.choices)
+        return choice_id in self._ids
+
+    def why_not(self, choice_id: str) -> str:
+        """The reason a choice id is refused, for IllegalChoice messages."""
+        for option in self.unavailable:
+            if option.id == choice_id:
+                return f"'{choice_id}' is not allowed now: {option.reason}"
+        return f"'{choice_id}' is not a choice of this {self.kind} decision"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended: winner 'US', 'USSR' or None (a draw), why, and the rule."""
+
+    winner: str | None
+    reason: str
+    rule: str
+
+
+class GameOver(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """Raised anywhere in the rules to end the game at once."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.reason)
+        self.outcome = outcome
+
+
+Flow = Generator[Decision, str, T]
+"""A rules procedure: yields Decisions, receives the chosen id, returns a value."""
+
+
+def ask(
+    player: str,
+    kind: str,
+    prompt: str,
+    choices: Sequence[Choice],
+    unavailable: Sequence[Unavailable] = (),
+    **context: Any,
+) -> Flow[str]:
+    """Ask one question and return the chosen id (callers `yield from` this)."""
+    chosen = yield Decision(player, kind, prompt, list(choices), list(unavailable), context)
+    return chosen

@@ -1,0 +1,90 @@
+"""Card events: one small function per card, registered by number, and the 5.2 machinery.
+
+`resolve_event` is the only way an event happens. It applies the seed's event
+rules in one place: a prerequisite not met or a ban by a persistent effect
+means the event does not happen (5.2); a war event is military operations for
+the player resolving it (8.2.3, 8.2.4). Cards whose event is not written yet
+are listed in `UNIMPLEMENTED_EVENTS` (a test counts them) and have no effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.decisions import Flow
+
+Resolver = Callable[[Core, str], Flow[None]]
+Condition = Callable[[Core, str], "str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class EventSpec:
+    number: int
+    resolve: Resolver
+    condition: Condition | None = None
+
+
+EVENTS: dict[int, EventSpec] = {}
+ALL_EVENT_CARDS = frozenset(range(1, 111)) - {CHINA_CARD}
+
+
+def event(number: int, condition: Condition | None = None) -> Callable[[Resolver], Resolver]:
+    """Register the resolver of card `number` (and the condition its text sets)."""
+
+    def register(resolve: Resolver) -> Resolver:
+        if number in EVENTS:
+            raise ValueError(f"event {number} registered twice")
+        EVENTS[number] = EventSpec(number, resolve, condition)
+        return resolve
+
+    return register
+
+
+def unimplemented_events() -> frozenset[int]:
+    """Cards whose event is still a placeholder (the events issue empties this)."""
+    return ALL_EVENT_CARDS - EVENTS.keys()
+
+
+def event_blocked(core: Core, card: int, side: str) -> str | None:
+    """Why the event of `card` cannot happen for `side` now, or None (5.2, 7.5)."""
+    data = core.cards[card]
+    if card == CHINA_CARD:
+        return "the China Card has no event (9.x)"
+    if data.requires and not any(core.event_played(r) for r in data.requires):
+        names = " or ".join(core.card_name(r) for r in data.requires)
+        return f"needs {names} to have been played"
+    for preventer in core.prevented_by.get(card, ()):
+        if core.event_played(preventer):
+            return f"prevented by {core.card_name(preventer)} in effect"
+    spec = EVENTS.get(card)
+    if spec is not None and spec.condition is not None:
+        return spec.condition(core, side)
+    return None
+
+
+def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[bool]:
+    """Resolve the event of `card` for `side`; returns whether it happened (5.2)."""
+    reason = event_blocked(core, card, side)
+    name = core.card_name(card)
+    if reason is not None:
+        core.log("5.2", f"the event of {name} does not happen: {reason}")
+        return False
+    core.log(rule, f"event of {name}, resolved by the {side}")
+    spec = EVENTS.get(card)
+    if spec is None:
+        core.log("5.2", f"{name}: this event is not implemented yet and has no effect")
+    else:
+        yield from spec.resolve(core, side)
+    if card not in core.state.events_played:
+        core.state.events_played.append(card)
+    data = core.cards[card]
+    if data.war:
+        core.add_milops(side, data.ops, "8.2.3")
+    return True
+
+
+def load_all() -> None:
+    """Import every module that registers events (done once by the engine)."""
+    from cold_war_tui.engine.events import scoring_cards, simple  # noqa: F401

@@ -1,0 +1,353 @@
+"""The four operations of chapter 6: influence, realignment, coup, space race.
+
+A card's ops go to ONE kind of operation (6.0). The first target chosen fixes
+the kind: `infl KEY`, `coup KEY` or `realign KEY`; the space race is chosen
+with the card (`play N space`). Area bonuses (the China Card's +1 in Asia,
+9.x) are kept only while every point stays in their area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from cold_war_tui.engine import restrictions
+from cold_war_tui.engine.board import US, other
+from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.decisions import Choice, Flow, ask
+
+ALL_KINDS = ("infl", "coup", "realign")
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """`amount` extra ops while every point is spent in `area` (a region or sub-region)."""
+
+    area: str
+    amount: int
+
+
+@dataclass(slots=True)
+class Budget:
+    """Ops to spend, with area bonuses that vanish once a point goes elsewhere."""
+
+    base: int
+    bonuses: Sequence[Bonus] = ()
+    spent: int = 0
+    lost: set[str] = field(default_factory=set)
+
+    def available_in(self, core: Core, country: int) -> int:
+        extra = sum(
+            b.amount
+            for b in self.bonuses
+            if b.area not in self.lost and in_area(core, country, b.area)
+        )
+        return self.base + extra - self.spent
+
+    def spend(self, core: Core, country: int, cost: int) -> None:
+        self.spent += cost
+        for b in self.bonuses:
+            if not in_area(core, country, b.area):
+                self.lost.add(b.area)
+
+    def left(self) -> int:
+        extra = sum(b.amount for b in self.bonuses if b.area not in self.lost)
+        return self.base + extra - self.spent
+
+
+def in_area(core: Core, country: int, area: str) -> bool:
+    return core.board.region[country] == area or area in core.board.subregions[country]
+
+
+def ops_value(core: Core, card: int, side: str) -> int:
+    """A card's ops for `side` after this turn's modifiers (never below 1; 0 stays 0)."""
+    base = 4 if card == CHINA_CARD else core.cards[card].ops
+    if base == 0:
+        return 0
+    effects = core.state.turn_effects
+    value = base
+    bonus = effects.get(f"ops-bonus:{side}", 0)
+    if bonus:
+        value = min(4, value + bonus)
+    malus = effects.get(f"ops-malus:{side}", 0)
+    if malus:
+        value = max(1, value - malus)
+    return value
+
+
+def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:
+    """Area bonuses of playing `card` for ops: the China Card's +1 in Asia (9.x)."""
+    bonuses = []
+    if card == CHINA_CARD:
+        bonuses.append(Bonus("asia", 1))
+    if core.state.turn_effects.get(f"area-bonus:{side}:southeast-asia"):
+        bonuses.append(Bonus("southeast-asia", 1))
+    return tuple(bonuses)
+
+
+# -- influence (6.1) ----------------------------------------------------------
+def reach(core: Core, side: str) -> frozenset[int]:
+    """Countries where `side` may place influence this action round (6.1.1, 6.1.4)."""
+    cached = core.reach_cache.get(side)
+    if cached is not None:
+        return cached
+    start = core.ar_start_influence.get(side, frozenset())
+    board = core.board
+    area = set(start)
+    for country in start:
+        area.update(board.neighbours[country])
+    area.update(board.adjacent_to[side])
+    if not core.state.ccw_active or side == US:
+        area.discard(board.ccw)
+    core.reach_cache[side] = result = frozenset(area)
+    return result
+
+
+def influence_cost(core: Core, side: str, country: int) -> int:
+    """2 ops in a country the opponent controls, else 1 (6.1.2)."""
+    return 2 if core.controls(other(side), country) else 1
+
+
+def influence_targets(core: Core, side: str, budget: Budget) -> list[int]:
+    """Where one more point of influence may go now, within the budget."""
+    mine = core.state.influence[side]
+    theirs = core.state.influence[other(side)]
+    stability = core.board.stability
+    blocked = restrictions.blocked_by_effects(core, side, "influence")
+    flat = None if budget.bonuses else budget.base - budget.spent
+    targets = []
+    for c in sorted(reach(core, side)):
+        cost = 2 if theirs[c] - mine[c] >= stability[c] else 1
+        room = flat if flat is not None else budget.available_in(core, c)
+        if cost <= room and c not in blocked:
+            targets.append(c)
+    return targets
+
+
+def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[None]:
+    """Place point by point; the price follows control as it changes (6.1.2)."""
+    country = first
+    while True:
+        cost = influence_cost(core, side, country)
+        budget.spend(core, country, cost)
+        core.add_influence(side, country, 1, "6.1.2" if cost == 2 else "6.1")
+        targets = influence_targets(core, side, budget)
+        if budget.left() <= 0 or not targets:
+            return
+        chosen = yield from ask(
+            side,
+            "place_influence",
+            f"{side}: place influence ({budget.left()} ops left)",
+            [_target_choice(core, "infl", c) for c in targets],
+            ops_left=budget.left(),
+            targets=[core.board.keys[c] for c in targets],
+        )
+        country = core.board.index[chosen.split(" ", 1)[1]]
+
+
+# -- coup (6.3) ---------------------------------------------------------------
+def coup_targets(core: Core, side: str, *, free: bool = False, area: str | None = None) -> list[int]:
+    """Countries `side` may coup now: opponent influence, open region, no protection."""
+    theirs = core.state.influence[other(side)]
+    closed = frozenset() if free else restrictions.closed_regions(core)
+    blocked = restrictions.blocked_by_effects(core, side, "coup")
+    region = core.board.region
+    return [
+        c
+        for c in range(core.board.ccw)
+        if theirs[c] > 0
+        and region[c] not in closed
+        and c not in blocked
+        and (area is None or in_area(core, c, area))
+    ]
+
+
+def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -> bool:
+    """Roll + ops against twice the stability (6.3.2); returns True on success."""
+    opponent = other(side)
+    name = core.name(country)
+    if free:
+        core.log("8.2.5", f"{side} free coup in {name}: no military operations")
+    else:
+        core.add_milops(side, ops, "6.3.3")
+    die = core.roll(side, f"coup in {name}", "6.3.2")
+    modifier = restrictions.coup_modifier(core, side, country)
+    total = die + ops + modifier
+    target = 2 * core.board.stability[country]
+    difference = total - target
+    shown = f"{die} + {ops} ops" + (f" {modifier:+d}" if modifier else "")
+    if difference > 0:
+        core.log("6.3.2", f"coup in {name} succeeds: {shown} = {total} > {target}")
+        removed = core.remove_influence(opponent, country, difference, "6.3.2")
+        core.add_influence(side, country, difference - removed, "6.3.2")
+    else:
+        core.log("6.3.2", f"coup in {name} fails: {shown} = {total}, needs more than {target}")
+    if core.board.battleground[country] and restrictions.coup_lowers_defcon(core, side, free):
+        core.set_defcon(core.state.defcon - 1, "6.3.4", f"coup in battleground {name}")
+    return difference > 0
+
+
+# -- realignment (6.2) --------------------------------------------------------
+def realign_targets(core: Core, side: str, budget: Budget | None = None) -> list[int]:
+    """Countries `side` may realign now (opponent influence, open region, in budget)."""
+    theirs = core.state.influence[other(side)]
+    closed = restrictions.closed_regions(core)
+    blocked = restrictions.blocked_by_effects(core, side, "realign")
+    region = core.board.region
+    return [
+        c
+        for c in range(core.board.ccw)
+        if theirs[c] > 0
+        and region[c] not in closed
+        and c not in blocked
+        and (budget is None or budget.available_in(core, c) >= 1)
+    ]
+
+
+def realign_modifier(core: Core, side: str, country: int) -> int:
+    """+1 per adjacent controlled country, +1 for more influence, +1 superpower (6.2.2)."""
+    board = core.board
+    bonus = sum(1 for n in board.neighbours[country] if core.controls(side, n))
+    mine = core.state.influence[side][country]
+    theirs = core.state.influence[other(side)][country]
+    if mine > theirs:
+        bonus += 1
+    if country in board.adjacent_to[side]:
+        bonus += 1
+    return bonus
+
+
+def realign(core: Core, side: str, country: int) -> None:
+    """One realignment roll: the higher modified roll removes the difference (6.2.2)."""
+    opponent = other(side)
+    name = core.name(country)
+    rolls = {}
+    for who in (side, opponent):
+        die = core.roll(who, f"realignment in {name}", "6.2.2")
+        modifier = realign_modifier(core, who, country) + restrictions.realign_roll_modifier(
+            core, who, side
+        )
+        rolls[who] = die + modifier
+    difference = rolls[side] - rolls[opponent]
+    core.log("6.2.2", f"realignment in {name}: {side} {rolls[side]} vs {opponent} {rolls[opponent]}")
+    if difference > 0:
+        core.remove_influence(opponent, country, difference, "6.2.2")
+    elif difference < 0:
+        core.remove_influence(side, country, -difference, "6.2.2")
+    else:
+        core.log("6.2.2", "a tie removes nothing")
+
+
+def realign_series(core: Core, side: str, budget: Budget, first: int) -> Flow[None]:
+    """Roll by roll, each resolved before the next target is chosen (6.2.1)."""
+    country = first
+    while True:
+        budget.spend(core, country, 1)
+        realign(core, side, country)
+        targets = realign_targets(core, side, budget)
+        if budget.left() <= 0 or not targets:
+            return
+        chosen = yield from ask(
+            side,
+            "realign",
+            f"{side}: another realignment roll ({budget.left()} left), or done",
+            [*(_target_choice(core, "realign", c) for c in targets), Choice("done", "Stop")],
+            ops_left=budget.left(),
+            targets=[core.board.keys[c] for c in targets],
+        )
+        if chosen == "done":
+            return
+        country = core.board.index[chosen.split(" ", 1)[1]]
+
+
+# -- conducting operations ----------------------------------------------------
+def conduct(
+    core: Core,
+    side: str,
+    ops: int,
+    *,
+    bonuses: Sequence[Bonus] = (),
+    kinds: Iterable[str] = ALL_KINDS,
+    free_coup: bool = False,
+    area: str | None = None,
+) -> Flow[None]:
+    """Spend `ops` on one kind of operation, chosen with its first target (6.0)."""
+    budget = Budget(ops, bonuses)
+    kinds = tuple(kinds)
+    choices: list[Choice] = []
+    if "infl" in kinds:
+        choices += [_target_choice(core, "infl", c) for c in influence_targets(core, side, budget)]
+    if "coup" in kinds:
+        targets = coup_targets(core, side, free=free_coup, area=area)
+        choices += [_target_choice(core, "coup", c) for c in targets]
+    if "realign" in kinds:
+        targets = [c for c in realign_targets(core, side, budget) if area is None or in_area(core, c, area)]
+        choices += [_target_choice(core, "realign", c) for c in targets]
+    if not choices:
+        core.log("6.0", f"{side} has no legal operation for {ops} ops")
+        return
+    chosen = yield from ask(
+        side, "operation", f"{side}: use {ops} ops (influence, coup or realignment)", choices, ops=ops
+    )
+    verb, key = chosen.split(" ", 1)
+    country = core.board.index[key]
+    if verb == "infl":
+        yield from place_influence(core, side, budget, country)
+    elif verb == "coup":
+        coup(core, side, country, budget.available_in(core, country), free=free_coup)
+    else:
+        yield from realign_series(core, side, budget, country)
+
+
+def _target_choice(core: Core, verb: str, country: int) -> Choice:
+    return core.target_choices[verb][country]
+
+
+# -- space race (6.4) ---------------------------------------------------------
+def space_box(core: Core, side: str) -> int:
+    return core.state.space[side]
+
+
+def holds_space_bonus(core: Core, side: str, box: int) -> bool:
+    """The first to reach a box keeps its bonus until the other reaches it (6.4.4)."""
+    return core.state.space[side] >= box > core.state.space[other(side)]
+
+
+def space_attempts_allowed(core: Core, side: str) -> int:
+    return 2 if holds_space_bonus(core, side, 2) else 1
+
+
+def space_blocked(core: Core, side: str, ops: int) -> str | None:
+    """Why `side` may not make a space race attempt with `ops` now, or None."""
+    box = core.state.space[side]
+    if box >= len(core.data.space_race):
+        return "already at the last box of the space race (6.4.6)"
+    if core.state.space_attempts[side] >= space_attempts_allowed(core, side):
+        return "no space race attempt left this turn (6.4.2)"
+    needed = core.data.space_race[box].ops_needed
+    if ops < needed:
+        return f"the next space box needs a card of {needed}+ ops (6.4.1)"
+    return None
+
+
+def space_attempt(core: Core, side: str) -> None:
+    """Roll for the next box (6.4.1); the card's event never happens (6.4.5)."""
+    box = core.data.space_race[core.state.space[side]]
+    core.state.space_attempts[side] += 1
+    die = core.roll(side, f"space race: {box.name} needs 1-{box.roll_max}", "6.4.1")
+    if die <= box.roll_max:
+        advance_space(core, side, "6.4.1")
+    else:
+        core.log("6.4.1", f"{side} fails to reach {box.name}")
+
+
+def advance_space(core: Core, side: str, rule: str) -> None:
+    """Move one box up, with its VP for the first or second to arrive (6.4.3)."""
+    state = core.state
+    if state.space[side] >= len(core.data.space_race):
+        return
+    box = core.data.space_race[state.space[side]]
+    first = state.space[other(side)] < box.box
+    state.space[side] = box.box
+    core.log(rule, f"{side} reaches space box {box.box}: {box.name}")
+    core.gain_vp(side, box.vp[0 if first else 1], "6.4.3", f"space race box {box.box}")

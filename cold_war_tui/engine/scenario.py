@@ -1,0 +1,160 @@
+"""Positions: the standard start, and scenario documents that set any position (our FEN).
+
+A scenario names only what differs from a fresh game; cards it does not place
+are put where a real game would have them (see docs/scenario.md).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cold_war_tui.datamodel import GameData
+from cold_war_tui.engine.board import SIDES, Board
+from cold_war_tui.engine.core import CHINA_CARD
+from cold_war_tui.engine.errors import ScenarioError
+from cold_war_tui.engine.rng import seed_state, shuffle
+from cold_war_tui.engine.state import GameState
+
+Phase = Literal["setup", "turn-start", "headline", "action", "turn-end"]
+SideName = Literal["US", "USSR"]
+PERIOD_START = {"Early": 1, "Mid": 4, "Late": 8}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ScenarioInfluence(_Strict):
+    us: int = Field(default=0, ge=0)
+    ussr: int = Field(default=0, ge=0)
+
+
+class ChinaCard(_Strict):
+    holder: SideName | None = "USSR"
+    face_up: bool = True
+
+
+class Scenario(_Strict):
+    """Every field optional; absent ones take their value from a fresh game."""
+
+    seed: int = 0
+    phase: Phase = "setup"
+    turn: int = Field(default=1, ge=1, le=10)
+    action_round: int = Field(default=1, ge=0, le=8)
+    phasing: SideName = "USSR"
+    defcon: int = Field(default=5, ge=2, le=5)
+    vp: int = Field(default=0, gt=-20, lt=20)
+    milops: dict[SideName, int] = Field(default_factory=dict)
+    space: dict[SideName, int] = Field(default_factory=dict)
+    space_attempts: dict[SideName, int] = Field(default_factory=dict)
+    rounds_taken: dict[SideName, int] = Field(default_factory=dict)
+    influence: dict[str, ScenarioInfluence] | None = None
+    hands: dict[SideName, list[int]] = Field(default_factory=dict)
+    draw: list[int] | None = None  # top card first
+    discard: list[int] = Field(default_factory=list)
+    removed: list[int] = Field(default_factory=list)
+    in_play: list[int] = Field(default_factory=list)
+    china: ChinaCard = ChinaCard()
+    effects: dict[str, int] = Field(default_factory=dict)
+    turn_effects: dict[str, int] = Field(default_factory=dict)
+    events_played: list[int] = Field(default_factory=list)
+    headline: dict[SideName, int] = Field(default_factory=dict)
+    forced_dice: list[int] = Field(default_factory=list)
+
+
+def standard_state(data: GameData, board: Board, seed: int) -> GameState:
+    """A fresh game before the free placements; the deck is shuffled by `play`."""
+    return scenario_state(Scenario(seed=seed), data, board)
+
+
+def parse_scenario(doc: object) -> Scenario:
+    try:
+        if isinstance(doc, str | bytes):
+            return Scenario.model_validate_json(doc)
+        return Scenario.model_validate(doc)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "scenario"
+        raise ScenarioError(f"scenario field '{where}': {first['msg']}") from None
+
+
+def scenario_state(scenario: Scenario, data: GameData, board: Board) -> GameState:
+    """The mutable state a scenario describes; raises ScenarioError when impossible."""
+    influence = {side: [0] * board.size for side in SIDES}
+    if scenario.influence is None:
+        for i, country in enumerate(data.countries):
+            influence["US"][i] = country.start.us
+            influence["USSR"][i] = country.start.ussr
+    else:
+        for key, value in scenario.influence.items():
+            if key not in board.index:
+                raise ScenarioError(f"scenario influence: unknown country '{key}'")
+            influence["US"][board.index[key]] = value.us
+            influence["USSR"][board.index[key]] = value.ussr
+    state = GameState(influence=influence)
+    state.phase = scenario.phase
+    state.turn = scenario.turn
+    state.action_round = scenario.action_round if scenario.phase == "action" else 0
+    state.phasing = scenario.phasing
+    state.defcon = scenario.defcon
+    state.vp = scenario.vp
+    for target, source in (
+        (state.milops, scenario.milops),
+        (state.space, scenario.space),
+        (state.space_attempts, scenario.space_attempts),
+        (state.rounds_taken, scenario.rounds_taken),
+    ):
+        target.update(source)
+    if any(not 0 <= v <= len(data.space_race) for v in state.space.values()):
+        raise ScenarioError("scenario space: a box between 0 and 8")
+    state.china_holder = scenario.china.holder
+    state.china_face_up = scenario.china.face_up
+    state.effects = dict(scenario.effects)
+    state.turn_effects = dict(scenario.turn_effects)
+    state.events_played = list(scenario.events_played)
+    state.forced_dice = list(scenario.forced_dice)
+    if any(not 1 <= d <= 6 for d in state.forced_dice):
+        raise ScenarioError("scenario forced_dice: each die is 1 to 6")
+    state.rng = seed_state(scenario.seed)
+    if scenario.phase == "setup":
+        for placement in data.setup.free_placements:
+            state.setup_left[placement.side] = placement.influence
+    _place_cards(scenario, data, state)
+    return state
+
+
+def _place_cards(scenario: Scenario, data: GameData, state: GameState) -> None:
+    """Put every card in exactly one place: as given, else draw pile or box by period."""
+    known = {c.number for c in data.cards}
+    placed: list[int] = []
+    for side in SIDES:
+        state.hands[side] = list(scenario.hands.get(side, []))
+        placed += state.hands[side]
+    for side, card in scenario.headline.items():
+        state.headline[side] = card
+        placed.append(card)
+    state.discard = list(scenario.discard)
+    state.removed = list(scenario.removed)
+    state.in_play = list(scenario.in_play)
+    given_draw = list(reversed(scenario.draw or []))  # popped from the end: top card last
+    placed += state.discard + state.removed + state.in_play + given_draw
+    for card in placed:
+        if card not in known:
+            raise ScenarioError(f"scenario: there is no card {card}")
+        if card == CHINA_CARD:
+            raise ScenarioError("scenario: the China Card is placed with `china`, not in a pile")
+    duplicates = sorted({c for c in placed if placed.count(c) > 1})
+    if duplicates:
+        raise ScenarioError(f"scenario: cards placed twice: {duplicates}")
+    entered = {c.number: PERIOD_START[c.period] for c in data.cards}
+    # A period enters the deck when its first turn starts (turn-start adds it).
+    adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
+    rest = [c.number for c in data.cards if c.in_draw_deck and c.number not in set(placed)]
+    current = [
+        c for c in rest if entered[c] < scenario.turn or (entered[c] == scenario.turn and not adds_now)
+    ]
+    state.box = [c for c in rest if c not in set(current)]
+    state.rng = shuffle(state.rng, current)
+    state.draw = current + given_draw  # the unplaced cards lie under the given ones

@@ -1,0 +1,113 @@
+"""Region scoring (10.x): presence, domination, control, and final scoring.
+
+`region_score` is pure (used by the UI to show "what scoring would give");
+`score_region` applies it, including Europe control winning the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cold_war_tui.engine.board import SIDES, US, USSR, other
+from cold_war_tui.engine.core import Core
+from cold_war_tui.engine.decisions import GameOver, Outcome
+
+LEVELS = ("none", "presence", "domination", "control")
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    level: str
+    countries: int
+    battlegrounds: int
+    adjacent_to_enemy: int
+    vp: int
+
+
+def region_score(core: Core, region: str) -> dict[str, SideScore]:
+    """What scoring `region` now gives each side (10.x)."""
+    board = core.board
+    members = board.region_members[region]
+    total_bgs = sum(1 for c in members if _battleground(core, c))
+    counts = {}
+    for side in SIDES:
+        controlled = [c for c in members if core.controls(side, c)]
+        bgs = sum(1 for c in controlled if _battleground(core, c))
+        adjacent = sum(1 for c in controlled if c in board.adjacent_to[other(side)])
+        counts[side] = (len(controlled), bgs, adjacent)
+    scoring = core.region_scoring[region]
+    result = {}
+    for side in SIDES:
+        n, bgs, adjacent = counts[side]
+        opp_n, opp_bgs, _ = counts[other(side)]
+        if n > opp_n and bgs == total_bgs and total_bgs > 0:
+            level = "control"
+        elif n > opp_n and bgs > opp_bgs and n > bgs:
+            level = "domination"
+        elif n > 0:
+            level = "presence"
+        else:
+            level = "none"
+        value = 0 if level == "none" else (getattr(scoring, level) or 0)
+        vp = value + bgs + adjacent if level != "none" else 0
+        result[side] = SideScore(level, n, bgs, adjacent, vp)
+    return result
+
+
+def _battleground(core: Core, country: int) -> bool:
+    """A battleground, or Taiwan under #35 Formosan Resolution while the US controls it."""
+    if core.board.battleground[country]:
+        return True
+    return (
+        core.board.keys[country] == "taiwan"
+        and bool(core.state.effects.get("formosan-resolution"))
+        and core.controls(US, country)
+    )
+
+
+def score_region(core: Core, region: str, rule: str = "10") -> None:
+    """Score a region: net VP; control of a `control_wins` region wins the game."""
+    result = region_score(core, region)
+    name = core.board.region_names[region]
+    for side in SIDES:
+        s = result[side]
+        core.log(
+            rule,
+            f"{name}: {side} {s.level} ({s.countries} countries, {s.battlegrounds} battlegrounds,"
+            f" {s.adjacent_to_enemy} next to the enemy) = {s.vp} VP",
+        )
+    for side in SIDES:
+        if result[side].level == "control" and core.region_control_wins[region]:
+            raise GameOver(Outcome(side, f"the {side} controls {name} when it is scored", "10"))
+    net = result[US].vp - result[USSR].vp
+    if net >= 0:
+        core.gain_vp(US, net, rule, f"{name} scoring")
+    else:
+        core.gain_vp(USSR, -net, rule, f"{name} scoring")
+
+
+def southeast_asia_score(core: Core) -> dict[str, int]:
+    """#38: VP per controlled country of Southeast Asia (Thailand more)."""
+    table = core.data.southeast_asia_scoring
+    result = dict.fromkeys(SIDES, 0)
+    for c in core.board.subregion_members["southeast-asia"]:
+        owner = core.controller(c)
+        if owner is not None:
+            result[owner] += table.overrides.get(core.board.keys[c], table.per_country)
+    return result
+
+
+def final_scoring(core: Core) -> Outcome:
+    """After turn 10: every region, then the China Card's VP; the VP decide (10.x)."""
+    core.log("10", "final scoring")
+    for region in core.board.region_order:
+        score_region(core, region, "10")
+    holder = core.state.china_holder
+    if holder is not None:
+        core.gain_vp(holder, 1, "9.x", "holds the China Card at the end of the game")
+    vp = core.state.vp
+    if vp > 0:
+        return Outcome(US, f"the US leads by {vp} VP after final scoring", "10")
+    if vp < 0:
+        return Outcome(USSR, f"the USSR leads by {-vp} VP after final scoring", "10")
+    return Outcome(None, "the VP are level after final scoring: a draw", "10")

@@ -1,0 +1,370 @@
+"""The sequence of play: setup, then ten turns of headline and action rounds.
+
+`play` is the whole game as one generator of decisions. It starts from
+whatever phase the state names, so a scenario can open at any phase boundary.
+"""
+
+from __future__ import annotations
+
+from cold_war_tui.engine import operations as ops
+from cold_war_tui.engine.board import SIDES, US, USSR, other
+from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
+from cold_war_tui.engine.events import event_blocked, resolve_event
+from cold_war_tui.engine.scoring import final_scoring
+
+
+def play(core: Core) -> Flow[Outcome]:
+    """Run the game from the current phase to its end; returns the outcome."""
+    try:
+        state = core.state
+        if state.phase == "setup":
+            deal(core)  # hands are dealt before the free placements
+            yield from setup_placements(core)
+            state.phase = "turn-start"
+        while True:
+            if state.phase == "turn-start":
+                start_turn(core)
+                state.phase = "headline"
+            if state.phase == "headline":
+                yield from headline_phase(core)
+                state.phase = "action"
+                state.action_round = 1
+            if state.phase == "action":
+                yield from action_rounds(core)
+                state.phase = "turn-end"
+            if state.phase == "turn-end":
+                yield from end_turn(core)
+                if state.turn >= core.data.setup.turns:
+                    raise GameOver(final_scoring(core))
+                state.turn += 1
+                state.phase = "turn-start"
+    except GameOver as over:
+        core.state.phase = "over"
+        core.log(over.outcome.rule, f"game over: {over.outcome.reason}")
+        return over.outcome
+
+
+# -- setup --------------------------------------------------------------------
+def setup_placements(core: Core) -> Flow[None]:
+    """The free placements: USSR 6 in Eastern Europe first, then US 7 in Western Europe."""
+    for placement in core.data.setup.free_placements:
+        side = placement.side
+        members = core.board.subregion_members[placement.subregion]
+        area = core.data.subregions[[s.key for s in core.data.subregions].index(placement.subregion)]
+        while core.state.setup_left[side] > 0:
+            left = core.state.setup_left[side]
+            chosen = yield from ask(
+                side,
+                "setup_influence",
+                f"{side}: place set-up influence in {area.name} ({left} left)",
+                [
+                    Choice(f"infl {core.board.keys[c]}", f"Place influence in {core.name(c)}")
+                    for c in members
+                ],
+                left=left,
+            )
+            core.state.setup_left[side] -= 1
+            core.add_influence(side, core.board.index[chosen.split(" ", 1)[1]], 1, "setup")
+
+
+# -- start of turn ------------------------------------------------------------
+def start_turn(core: Core) -> None:
+    state = core.state
+    core.log("", f"turn {state.turn} begins")
+    if state.turn > 1 and state.defcon < 5:
+        core.set_defcon(state.defcon + 1, "8.1.6", "improve DEFCON")
+    for addition in core.data.setup.deck_additions:
+        if addition.turn == state.turn and state.turn > 1:
+            entering = [c for c in state.box if core.cards[c].period == addition.period]
+            if entering:
+                state.box = [c for c in state.box if c not in entering]
+                state.draw.extend(entering)
+                core.shuffle(state.draw, f"{addition.period} War cards added; the draw pile is")
+    deal(core)
+
+
+def hand_size(core: Core) -> int:
+    size = 0
+    for step in core.data.setup.hand_size:
+        if core.state.turn >= step.from_turn:
+            size = step.cards
+    return size
+
+
+def rounds_in_turn(core: Core) -> int:
+    rounds = 0
+    for step in core.data.setup.action_rounds:
+        if core.state.turn >= step.from_turn:
+            rounds = step.rounds
+    return rounds
+
+
+def deal(core: Core) -> None:
+    """Fill both hands (USSR first); the China Card never counts (9.x)."""
+    target = hand_size(core)
+    for side in (USSR, US):
+        hand = core.state.hands[side]
+        while len(hand) < target:
+            card = core.draw_card()
+            if card is None:
+                core.log("", "no cards left to deal")
+                break
+            hand.append(card)
+    core.log("", f"hands dealt up to {target} cards")
+
+
+# -- headline -----------------------------------------------------------------
+def headline_order(core: Core) -> tuple[str, str]:
+    """Who picks first: the holder of space box 4 sees the other's pick (6.4.4)."""
+    if ops.holds_space_bonus(core, US, 4):
+        return USSR, US
+    if ops.holds_space_bonus(core, USSR, 4):
+        return US, USSR
+    return USSR, US
+
+
+def headline_phase(core: Core) -> Flow[None]:
+    state = core.state
+    first, second = headline_order(core)
+    reveal_first = ops.holds_space_bonus(core, second, 4)
+    for side in (first, second):
+        if state.headline[side] is not None:
+            continue  # a scenario may open with a pick made
+        hand = [c for c in state.hands[side] if c != CHINA_CARD]
+        if not hand:
+            core.log("C", f"{side} has no card to headline")
+            continue
+        context = {}
+        if side == second and reveal_first and state.headline[first] is not None:
+            context["opponent_headline"] = state.headline[first]
+        chosen = yield from ask(
+            side,
+            "headline",
+            f"{side}: choose your headline card (secret)",
+            [Choice(f"headline {c}", core.card_name(c)) for c in sorted(hand)],
+            **context,
+        )
+        card = int(chosen.split()[1])
+        hand.remove(card)
+        state.headline[side] = card
+        if side == first and reveal_first:
+            state.known[side].append(card)
+            core.log("6.4.4", f"{side} reveals its headline first: {core.card_name(card)}")
+    picks = {s: state.headline[s] for s in SIDES}
+    shown = ", ".join(f"{s} {core.card_name(c)}" for s, c in picks.items() if c is not None)
+    core.log("C", f"headlines revealed: {shown}")
+    order = sorted(
+        (s for s in SIDES if picks[s] is not None),
+        key=lambda s: (-core.cards[picks[s] or 0].ops, 0 if s == US else 1),
+    )
+    for side in order:
+        card = picks[side]
+        assert card is not None
+        state.headline[side] = None
+        state.limbo.append(card)
+        state.phasing = side
+        core.mark_round_start()
+        happened = yield from resolve_event(core, card, core.event_owner(card, side), "C")
+        core.dispose(card, event_happened=happened)
+        for s in SIDES:
+            if card in state.known[s]:
+                state.known[s].remove(card)
+
+
+# -- action rounds ------------------------------------------------------------
+def rounds_for(core: Core, side: str) -> int:
+    extra = ops.holds_space_bonus(core, side, 8) or bool(
+        core.state.turn_effects.get(f"extra-round:{side}")
+    )
+    return rounds_in_turn(core) + (1 if extra else 0)
+
+
+def action_rounds(core: Core) -> Flow[None]:
+    state = core.state
+    last = max(rounds_for(core, s) for s in SIDES)
+    while state.action_round <= last:
+        for side in (USSR, US):
+            if state.rounds_taken[side] >= state.action_round:
+                continue
+            if state.action_round <= rounds_for(core, side):
+                state.phasing = side
+                yield from action_round(core, side)
+            state.rounds_taken[side] = state.action_round
+        state.action_round += 1
+
+
+def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailable]]:
+    """Every legal play of `side`'s action round, and the greyed-out ones with reasons."""
+    state = core.state
+    choices: list[Choice] = []
+    greyed: list[Unavailable] = []
+    cards = sorted(state.hands[side])
+    for card in cards:
+        data = core.cards[card]
+        name = core.card_name(card)
+        value = ops.ops_value(core, card, side)
+        if data.side != other(side):
+            blocked = event_blocked(core, card, side)
+            if blocked is None:
+                choices.append(Choice(f"play {card} event", f"{name}: play the event"))
+            else:
+                greyed.append(Unavailable(f"play {card} event", f"{name}: event", blocked))
+        if data.scoring:
+            continue
+        choices.append(Choice(f"play {card} ops", f"{name}: {value} ops"))
+        space = ops.space_blocked(core, side, value)
+        if space is None:
+            choices.append(Choice(f"play {card} space", f"{name}: space race attempt"))
+        else:
+            greyed.append(Unavailable(f"play {card} space", f"{name}: space race", space))
+    if core.holds_china(side):
+        name = core.card_name(CHINA_CARD)
+        if state.china_face_up:
+            choices.append(Choice(f"play {CHINA_CARD} ops", f"{name}: 4 ops (+1 all in Asia)"))
+            space = ops.space_blocked(core, side, 4)
+            if space is None:
+                choices.append(Choice(f"play {CHINA_CARD} space", f"{name}: space race attempt"))
+        else:
+            greyed.append(Unavailable(f"play {CHINA_CARD} ops", name, "face down until turn end"))
+    if not cards or state.action_round > rounds_in_turn(core):
+        choices.append(Choice("pass", "Pass this action round"))
+    else:
+        greyed.append(Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)"))
+    return choices, greyed
+
+
+def action_round(core: Core, side: str) -> Flow[None]:
+    state = core.state
+    core.mark_round_start()
+    choices, greyed = action_choices(core, side)
+    if choices == [Choice("pass", "Pass this action round")] or not choices:
+        core.log("5.1", f"{side} has no card to play and passes action round {state.action_round}")
+        return
+    prompt = f"Turn {state.turn}, action round {state.action_round}: {side} plays a card"
+    chosen = yield from ask(side, "action", prompt, choices, unavailable=greyed)
+    if chosen == "pass":
+        core.log("5.1", f"{side} passes")
+        return
+    _, number, mode = chosen.split()
+    card = int(number)
+    if card == CHINA_CARD:
+        yield from play_china(core, side, mode)
+        return
+    state.hands[side].remove(card)
+    state.limbo.append(card)
+    core.log("5.1", f"{side} plays {core.card_name(card)} for {_MODE_TEXT[mode]}")
+    if mode == "event":
+        happened = yield from resolve_event(core, card, side)
+        core.dispose(card, event_happened=happened)
+    elif mode == "space":
+        ops.space_attempt(core, side)
+        core.log("6.4.5", f"the event of {core.card_name(card)} does not happen (space race)")
+        core.dispose(card, event_happened=False)
+    else:
+        happened = yield from play_for_ops(core, side, card)
+        core.dispose(card, event_happened=happened)
+
+
+_MODE_TEXT = {"event": "its event", "ops": "operations", "space": "a space race attempt"}
+
+
+def play_for_ops(core: Core, side: str, card: int) -> Flow[bool]:
+    """Operations, with the opponent's event before or after as the player chooses (5.2)."""
+    value = ops.ops_value(core, card, side)
+    bonuses = ops.card_bonuses(core, card, side)
+    opponent = other(side)
+    if core.cards[card].side != opponent:
+        yield from ops.conduct(core, side, value, bonuses=bonuses)
+        return False
+    blocked = event_blocked(core, card, opponent)
+    if blocked is not None:
+        core.log("5.2", f"the {opponent} event of {core.card_name(card)} cannot happen: {blocked}")
+        yield from ops.conduct(core, side, value, bonuses=bonuses)
+        return False
+    order = yield from ask(
+        side,
+        "event_order",
+        f"{side}: the {opponent} event of {core.card_name(card)} happens: before or after your ops?",
+        [Choice("event-first", "Event first, then operations"),
+         Choice("ops-first", "Operations first, then the event")],
+    )
+    if order == "event-first":
+        happened = yield from resolve_event(core, card, opponent, "5.2")
+        yield from ops.conduct(core, side, value, bonuses=bonuses)
+    else:
+        yield from ops.conduct(core, side, value, bonuses=bonuses)
+        happened = yield from resolve_event(core, card, opponent, "5.2")
+    return happened
+
+
+def play_china(core: Core, side: str, mode: str) -> Flow[None]:
+    """The China Card: 4 ops (+1 all in Asia), then to the opponent face down (9.x)."""
+    state = core.state
+    state.china_holder = other(side)
+    state.china_face_up = False
+    core.log("9", f"{side} plays the China Card; it passes face down to the {other(side)}")
+    if mode == "space":
+        ops.space_attempt(core, side)
+    else:
+        yield from ops.conduct(
+            core, side, ops.ops_value(core, CHINA_CARD, side),
+            bonuses=ops.card_bonuses(core, CHINA_CARD, side),
+        )
+
+
+# -- end of turn --------------------------------------------------------------
+def end_turn(core: Core) -> Flow[None]:
+    state = core.state
+    military_operations_check(core)
+    yield from eagle_bear_discard(core)
+    holding = [s for s in SIDES if any(core.cards[c].scoring for c in state.hands[s])]
+    if len(holding) == 2:
+        raise GameOver(Outcome(None, "both players hold a scoring card at turn end", "10.1.5"))
+    if holding:
+        loser = holding[0]
+        raise GameOver(
+            Outcome(other(loser), f"the {loser} holds a scoring card at the end of the turn", "10.1.5")
+        )
+    if not state.china_face_up:
+        state.china_face_up = True
+        core.log("9", "the China Card is turned face up")
+    state.turn_effects.clear()
+    for side in SIDES:
+        state.milops[side] = 0
+        state.space_attempts[side] = 0
+        state.rounds_taken[side] = 0
+    state.action_round = 0
+    core.log("", f"turn {state.turn} ends")
+
+
+def military_operations_check(core: Core) -> None:
+    """Each missing point of required military operations gives the opponent 1 VP (8.2.1)."""
+    state = core.state
+    short = {s: max(0, state.defcon - state.milops[s]) for s in SIDES}
+    for side in SIDES:
+        core.log("8.2.1", f"{side} military operations {state.milops[side]} of {state.defcon} required")
+    net = short[USSR] - short[US]
+    if net > 0:
+        core.gain_vp(US, net, "8.2.1", "USSR short of required military operations")
+    elif net < 0:
+        core.gain_vp(USSR, -net, "8.2.1", "US short of required military operations")
+
+
+def eagle_bear_discard(core: Core) -> Flow[None]:
+    """The holder of space box 6 may discard one held card at turn end (6.4.4)."""
+    for side in SIDES:
+        hand = core.state.hands[side]
+        if not ops.holds_space_bonus(core, side, 6) or not hand:
+            continue
+        chosen = yield from ask(
+            side,
+            "turn_end_discard",
+            f"{side}: discard one held card (space race box 6), or keep",
+            [*(Choice(f"discard {c}", core.card_name(c)) for c in sorted(hand)), Choice("keep", "Keep")],
+        )
+        if chosen != "keep":
+            card = int(chosen.split()[1])
+            hand.remove(card)
+            core.state.discard.append(card)
+            core.log("6.4.4", f"{side} discards {core.card_name(card)} (no event, 5.4)")

@@ -1,0 +1,74 @@
+"""Headless random self-play: `cold-war-tui selfplay --games N --seed S [--json]`."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from cold_war_tui.bots.random import RandomBot
+from cold_war_tui.engine import Game, GameOptions
+
+
+@dataclass(frozen=True)
+class GameResult:
+    seed: int
+    winner: str | None
+    reason: str
+    rule: str
+    decisions: int
+
+
+def play_random_game(seed: int, options: GameOptions | None = None) -> tuple[Game, int]:
+    """One game of two random bots; returns the finished game and its decision count."""
+    game = Game.new(options or GameOptions(seed=seed))
+    bot = RandomBot(seed)
+    decisions = 0
+    while (pending := game.pending) is not None:
+        game.choose(bot.choose(pending))
+        decisions += 1
+    return game, decisions
+
+
+def run_selfplay(games: int, seed: int, as_json: bool) -> int:
+    results = []
+    started = time.perf_counter()
+    for n in range(games):
+        game, decisions = play_random_game(seed + n)
+        outcome = game.outcome
+        assert outcome is not None
+        results.append(GameResult(seed + n, outcome.winner, outcome.reason, outcome.rule, decisions))
+    elapsed = time.perf_counter() - started
+    summary = summarize(results, elapsed)
+    if as_json:
+        print(json.dumps(summary, indent=2, sort_keys=True))
+    else:
+        print(f"games: {summary['games']}  seconds: {summary['seconds']:.2f}")
+        print(f"winners: {summary['winners']}")
+        print(f"end reasons (by rule): {summary['end_rules']}")
+        print(f"mean decisions per game: {summary['mean_decisions']:.1f}")
+        print(f"games/s: {summary['games_per_second']:.1f}  decisions/s: "
+              f"{summary['decisions_per_second']:.0f}")
+    return 0
+
+
+def summarize(results: list[GameResult], elapsed: float) -> dict[str, object]:
+    decisions = sum(r.decisions for r in results)
+    return {
+        "games": len(results),
+        "seconds": elapsed,
+        "winners": dict(Counter(r.winner or "draw" for r in results)),
+        "end_rules": dict(Counter(r.rule for r in results)),
+        "end_reasons": dict(Counter(_reason_kind(r) for r in results)),
+        "mean_decisions": decisions / max(1, len(results)),
+        "games_per_second": len(results) / elapsed if elapsed else 0.0,
+        "decisions_per_second": decisions / elapsed if elapsed else 0.0,
+    }
+
+
+def _reason_kind(result: GameResult) -> str:
+    return {
+        "8.1.3": "DEFCON 1",
+        "10.1.5": "held scoring card",
+    }.get(result.rule, "VP / scoring" if result.rule == "10" else result.rule)
