@@ -155,8 +155,11 @@ def _describe(value: Any, path: Path_) -> tuple[str, str]:
     for step in path:
         if isinstance(node, list) and isinstance(step, int) and step < len(node):
             node = node[step]
-            entry = _entry_name(node, step)
-            rest = []
+            if isinstance(node, dict):
+                entry = _entry_name(node, step)
+                rest = []
+            else:
+                rest.append(str(step))
         elif isinstance(node, dict) and step in node:
             node = node[step]
             rest.append(str(step))
@@ -236,7 +239,11 @@ def _country_problems(data: GameData) -> Iterable[tuple[str, Path_, str]]:
             elif other not in index:
                 yield file, path, f"unknown country '{other}'"
             elif country.key not in index[other].adjacent:
-                yield file, path, f"'{other}' is adjacent here but '{country.key}' is not adjacent there"
+                yield (
+                    file,
+                    path,
+                    f"'{other}' is adjacent here but '{country.key}' is not adjacent there",
+                )
     ccw = data.chinese_civil_war
     if tuple(ccw.adjacent) != ("ussr",):
         yield file, ("chinese_civil_war", "adjacent"), "must be adjacent only to the USSR (12.1)"
@@ -260,7 +267,11 @@ def _card_problems(data: GameData) -> Iterable[tuple[str, Path_, str]]:
             path: Path_ = ("cards", numbers.index(number), "number")
             yield file, path, f"card number {number} is used {count} times"
     if len(set(numbers)) != EXPECTED_CARDS:
-        yield file, ("cards",), f"expected {EXPECTED_CARDS} distinct cards, found {len(set(numbers))}"
+        yield (
+            file,
+            ("cards",),
+            f"expected {EXPECTED_CARDS} distinct cards, found {len(set(numbers))}",
+        )
     china = [c for c in data.cards if c.name == "The China Card"]
     if len(china) != 1 or china[0].number != CHINA_CARD:
         yield file, ("cards",), f"expected exactly one China Card, numbered {CHINA_CARD}"

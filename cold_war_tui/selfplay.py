@@ -38,7 +38,9 @@ def run_selfplay(games: int, seed: int, as_json: bool) -> int:
         game, decisions = play_random_game(seed + n)
         outcome = game.outcome
         assert outcome is not None
-        results.append(GameResult(seed + n, outcome.winner, outcome.reason, outcome.rule, decisions))
+        results.append(
+            GameResult(seed + n, outcome.winner, outcome.reason, outcome.rule, decisions)
+        )
     elapsed = time.perf_counter() - started
     summary = summarize(results, elapsed)
     if as_json:
@@ -48,8 +50,10 @@ def run_selfplay(games: int, seed: int, as_json: bool) -> int:
         print(f"winners: {summary['winners']}")
         print(f"end reasons (by rule): {summary['end_rules']}")
         print(f"mean decisions per game: {summary['mean_decisions']:.1f}")
-        print(f"games/s: {summary['games_per_second']:.1f}  decisions/s: "
-              f"{summary['decisions_per_second']:.0f}")
+        print(
+            f"games/s: {summary['games_per_second']:.1f}  decisions/s: "
+            f"{summary['decisions_per_second']:.0f}"
+        )
     return 0
 
 

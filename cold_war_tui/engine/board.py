@@ -66,10 +66,10 @@ def _build(data: GameData) -> Board:
     }
     region_order = tuple(r.key for r in data.regions)
     scored = range(len(data.countries))
-    region_members = {
+    region_members: dict[str, tuple[int, ...]] = {
         r: tuple(i for i in scored if countries[i].region == r) for r in region_order
     }
-    subregion_members = {
+    subregion_members: dict[str, tuple[int, ...]] = {
         s.key: tuple(i for i in scored if s.key in countries[i].subregions)
         for s in data.subregions
     }

@@ -106,7 +106,8 @@ def scenario_state(scenario: Scenario, data: GameData, board: Board) -> GameStat
         (state.space_attempts, scenario.space_attempts),
         (state.rounds_taken, scenario.rounds_taken),
     ):
-        target.update(source)
+        for side, count in source.items():
+            target[side] = count
     if any(not 0 <= v <= len(data.space_race) for v in state.space.values()):
         raise ScenarioError("scenario space: a box between 0 and 8")
     state.china_holder = scenario.china.holder
@@ -129,8 +130,9 @@ def _place_cards(scenario: Scenario, data: GameData, state: GameState) -> None:
     """Put every card in exactly one place: as given, else draw pile or box by period."""
     known = {c.number for c in data.cards}
     placed: list[int] = []
+    hands: dict[str, list[int]] = {**scenario.hands}
     for side in SIDES:
-        state.hands[side] = list(scenario.hands.get(side, []))
+        state.hands[side] = list(hands.get(side, []))
         placed += state.hands[side]
     for side, card in scenario.headline.items():
         state.headline[side] = card

@@ -135,15 +135,13 @@ def headline_phase(core: Core) -> Flow[None]:
         if not hand:
             core.log("C", f"{side} has no card to headline")
             continue
-        context = {}
-        if side == second and reveal_first and state.headline[first] is not None:
-            context["opponent_headline"] = state.headline[first]
+        revealed = state.headline[first] if side == second and reveal_first else None
         chosen = yield from ask(
             side,
             "headline",
             f"{side}: choose your headline card (secret)",
             [Choice(f"headline {c}", core.card_name(c)) for c in sorted(hand)],
-            **context,
+            opponent_headline=revealed,
         )
         card = int(chosen.split()[1])
         hand.remove(card)
@@ -151,16 +149,12 @@ def headline_phase(core: Core) -> Flow[None]:
         if side == first and reveal_first:
             state.known[side].append(card)
             core.log("6.4.4", f"{side} reveals its headline first: {core.card_name(card)}")
-    picks = {s: state.headline[s] for s in SIDES}
-    shown = ", ".join(f"{s} {core.card_name(c)}" for s, c in picks.items() if c is not None)
+    picks = {s: c for s in SIDES if (c := state.headline[s]) is not None}
+    shown = ", ".join(f"{s} {core.card_name(c)}" for s, c in picks.items())
     core.log("C", f"headlines revealed: {shown}")
-    order = sorted(
-        (s for s in SIDES if picks[s] is not None),
-        key=lambda s: (-core.cards[picks[s] or 0].ops, 0 if s == US else 1),
-    )
+    order = sorted(picks, key=lambda s: (-core.cards[picks[s]].ops, 0 if s == US else 1))
     for side in order:
         card = picks[side]
-        assert card is not None
         state.headline[side] = None
         state.limbo.append(card)
         state.phasing = side

@@ -1,0 +1,59 @@
+"""The engines stay pure: no Textual, Rich or YAML, no file I/O (ARCHITECTURE: boundaries)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "cold_war_tui"
+FORBIDDEN_MODULES = ("textual", "rich", "yaml")
+PURE_PACKAGES = ("cold_war_tui.engine", "cold_war_tui.duel")
+# The engine's single seam to the data layer: loading the shipped data by default.
+ALLOWED_IMPORTS = {("engine/game.py", "cold_war_tui.gamedata")}
+FILE_IO_NAMES = {"open", "pathlib", "io", "os", "shutil", "tempfile"}
+
+
+@pytest.mark.parametrize("package", PURE_PACKAGES)
+def test_importing_a_pure_package_loads_no_ui_or_yaml(package: str) -> None:
+    code = (
+        f"import sys, {package}; "
+        f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN_MODULES!r}]; "
+        "print(','.join(bad))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "", f"{package} imports {result.stdout.strip()}"
+
+
+def _pure_files() -> list[Path]:
+    files = sorted((PACKAGE / "engine").rglob("*.py"))
+    files += [p for p in sorted((PACKAGE / "duel").rglob("*.py")) if p.name != "tui.py"]
+    return files
+
+
+@pytest.mark.parametrize("path", _pure_files(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_pure_module_source_has_no_forbidden_import_or_file_io(path: Path) -> None:
+    relative = str(path.relative_to(PACKAGE))
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        for name in names:
+            top = name.split(".")[0]
+            assert top not in FORBIDDEN_MODULES, f"{relative} imports {name}"
+            assert top not in FILE_IO_NAMES, f"{relative} imports {name} (file I/O)"
+            if name.startswith("cold_war_tui.") and not name.startswith(PURE_PACKAGES):
+                allowed = {"cold_war_tui.datamodel"}
+                assert name in allowed or (relative, name) in ALLOWED_IMPORTS, (
+                    f"{relative} imports {name} from outside the pure packages"
+                )
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id != "open", f"{relative} calls open()"
