@@ -15,13 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 Side = Literal["US", "USSR"]
 CardSide = Literal["US", "USSR", "Neutral"]
 Period = Literal["Early", "Mid", "Late"]
-RegionKey = Literal[
-    "europe", "asia", "middle-east", "africa", "central-america", "south-america"
-]
+RegionKey = Literal["europe", "asia", "middle-east", "africa", "central-america", "south-america"]
 SubregionKey = Literal["western-europe", "eastern-europe", "southeast-asia"]
-SpaceBonus = Literal[
-    "two-attempts", "headline-second", "discard-held-card", "eight-action-rounds"
-]
+SpaceBonus = Literal["two-attempts", "headline-second", "discard-held-card", "eight-action-rounds"]
 
 
 class Frozen(BaseModel):

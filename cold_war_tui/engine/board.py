@@ -57,9 +57,7 @@ def board_for(data: GameData) -> Board:
 def _build(data: GameData) -> Board:
     countries = (*data.countries, data.chinese_civil_war)
     index = {c.key: i for i, c in enumerate(countries)}
-    neighbours = tuple(
-        tuple(sorted(index[a] for a in c.adjacent if a in index)) for c in countries
-    )
+    neighbours = tuple(tuple(sorted(index[a] for a in c.adjacent if a in index)) for c in countries)
     adjacent_to = {
         US: frozenset(i for i, c in enumerate(countries) if "us" in c.adjacent),
         USSR: frozenset(i for i, c in enumerate(countries) if "ussr" in c.adjacent),
@@ -70,8 +68,7 @@ def _build(data: GameData) -> Board:
         r: tuple(i for i in scored if countries[i].region == r) for r in region_order
     }
     subregion_members: dict[str, tuple[int, ...]] = {
-        s.key: tuple(i for i in scored if s.key in countries[i].subregions)
-        for s in data.subregions
+        s.key: tuple(i for i in scored if s.key in countries[i].subregions) for s in data.subregions
     }
     return Board(
         keys=tuple(c.key for c in countries),

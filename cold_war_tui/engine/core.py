@@ -79,7 +79,8 @@ class Core:
         b = self.board
         self.target_choices = {
             verb: tuple(
-                Choice(f"{verb} {key}", f"{text} {name}") for key, name in zip(b.keys, b.names)
+                Choice(f"{verb} {key}", f"{text} {name}")
+                for key, name in zip(b.keys, b.names, strict=True)
             )
             for verb, text in TARGET_VERBS.items()
         }
@@ -158,7 +159,9 @@ class Core:
         if amount == 0:
             return
         self.state.vp += amount if side == US else -amount
-        self.log(rule, f"{side} {'+' if amount > 0 else ''}{amount} VP ({why}); VP {self.vp_text()}")
+        self.log(
+            rule, f"{side} {'+' if amount > 0 else ''}{amount} VP ({why}); VP {self.vp_text()}"
+        )
         if self.state.vp >= VP_WIN:
             raise GameOver(Outcome(US, "the US reached 20 VP", "10"))
         if self.state.vp <= -VP_WIN:

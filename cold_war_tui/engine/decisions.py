@@ -67,7 +67,7 @@ class Outcome:
     rule: str
 
 
-class GameOver(Exception):  # noqa: N818 - a control-flow signal, not an error
+class GameOver(Exception):  # a control-flow signal, named as such
     """Raised anywhere in the rules to end the game at once."""
 
     def __init__(self, outcome: Outcome) -> None:

@@ -98,7 +98,11 @@ class Game:
 
     @classmethod
     def _build(
-        cls, scenario: Scenario, options: GameOptions, data: GameData | None, origin: Scenario | None
+        cls,
+        scenario: Scenario,
+        options: GameOptions,
+        data: GameData | None,
+        origin: Scenario | None,
     ) -> Game:
         data = data or _default_data()
         board = board_for(data)

@@ -146,7 +146,9 @@ def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[N
 
 
 # -- coup (6.3) ---------------------------------------------------------------
-def coup_targets(core: Core, side: str, *, free: bool = False, area: str | None = None) -> list[int]:
+def coup_targets(
+    core: Core, side: str, *, free: bool = False, area: str | None = None
+) -> list[int]:
     """Countries `side` may coup now: opponent influence, open region, no protection."""
     theirs = core.state.influence[other(side)]
     closed = frozenset() if free else restrictions.closed_regions(core)
@@ -229,7 +231,9 @@ def realign(core: Core, side: str, country: int) -> None:
         )
         rolls[who] = die + modifier
     difference = rolls[side] - rolls[opponent]
-    core.log("6.2.2", f"realignment in {name}: {side} {rolls[side]} vs {opponent} {rolls[opponent]}")
+    core.log(
+        "6.2.2", f"realignment in {name}: {side} {rolls[side]} vs {opponent} {rolls[opponent]}"
+    )
     if difference > 0:
         core.remove_influence(opponent, country, difference, "6.2.2")
     elif difference < 0:
@@ -281,13 +285,19 @@ def conduct(
         targets = coup_targets(core, side, free=free_coup, area=area)
         choices += [_target_choice(core, "coup", c) for c in targets]
     if "realign" in kinds:
-        targets = [c for c in realign_targets(core, side, budget) if area is None or in_area(core, c, area)]
+        targets = [
+            c for c in realign_targets(core, side, budget) if area is None or in_area(core, c, area)
+        ]
         choices += [_target_choice(core, "realign", c) for c in targets]
     if not choices:
         core.log("6.0", f"{side} has no legal operation for {ops} ops")
         return
     chosen = yield from ask(
-        side, "operation", f"{side}: use {ops} ops (influence, coup or realignment)", choices, ops=ops
+        side,
+        "operation",
+        f"{side}: use {ops} ops (influence, coup or realignment)",
+        choices,
+        ops=ops,
     )
     verb, key = chosen.split(" ", 1)
     country = core.board.index[key]

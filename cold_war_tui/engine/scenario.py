@@ -130,7 +130,7 @@ def _place_cards(scenario: Scenario, data: GameData, state: GameState) -> None:
     """Put every card in exactly one place: as given, else draw pile or box by period."""
     known = {c.number for c in data.cards}
     placed: list[int] = []
-    hands: dict[str, list[int]] = {**scenario.hands}
+    hands: dict[str, list[int]] = {str(side): cards for side, cards in scenario.hands.items()}
     for side in SIDES:
         state.hands[side] = list(hands.get(side, []))
         placed += state.hands[side]
@@ -155,7 +155,9 @@ def _place_cards(scenario: Scenario, data: GameData, state: GameState) -> None:
     adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
     rest = [c.number for c in data.cards if c.in_draw_deck and c.number not in set(placed)]
     current = [
-        c for c in rest if entered[c] < scenario.turn or (entered[c] == scenario.turn and not adds_now)
+        c
+        for c in rest
+        if entered[c] < scenario.turn or (entered[c] == scenario.turn and not adds_now)
     ]
     state.box = [c for c in rest if c not in set(current)]
     state.rng = shuffle(state.rng, current)

@@ -51,7 +51,9 @@ def setup_placements(core: Core) -> Flow[None]:
     for placement in core.data.setup.free_placements:
         side = placement.side
         members = core.board.subregion_members[placement.subregion]
-        area = core.data.subregions[[s.key for s in core.data.subregions].index(placement.subregion)]
+        area = core.data.subregions[
+            [s.key for s in core.data.subregions].index(placement.subregion)
+        ]
         while core.state.setup_left[side] > 0:
             left = core.state.setup_left[side]
             chosen = yield from ask(
@@ -144,7 +146,7 @@ def headline_phase(core: Core) -> Flow[None]:
             opponent_headline=revealed,
         )
         card = int(chosen.split()[1])
-        hand.remove(card)
+        state.hands[side].remove(card)
         state.headline[side] = card
         if side == first and reveal_first:
             state.known[side].append(card)
@@ -279,9 +281,12 @@ def play_for_ops(core: Core, side: str, card: int) -> Flow[bool]:
     order = yield from ask(
         side,
         "event_order",
-        f"{side}: the {opponent} event of {core.card_name(card)} happens: before or after your ops?",
-        [Choice("event-first", "Event first, then operations"),
-         Choice("ops-first", "Operations first, then the event")],
+        f"{side}: the {opponent} event of {core.card_name(card)} happens: before or after"
+        " your ops?",
+        [
+            Choice("event-first", "Event first, then operations"),
+            Choice("ops-first", "Operations first, then the event"),
+        ],
     )
     if order == "event-first":
         happened = yield from resolve_event(core, card, opponent, "5.2")
@@ -302,7 +307,9 @@ def play_china(core: Core, side: str, mode: str) -> Flow[None]:
         ops.space_attempt(core, side)
     else:
         yield from ops.conduct(
-            core, side, ops.ops_value(core, CHINA_CARD, side),
+            core,
+            side,
+            ops.ops_value(core, CHINA_CARD, side),
             bonuses=ops.card_bonuses(core, CHINA_CARD, side),
         )
 
@@ -318,7 +325,9 @@ def end_turn(core: Core) -> Flow[None]:
     if holding:
         loser = holding[0]
         raise GameOver(
-            Outcome(other(loser), f"the {loser} holds a scoring card at the end of the turn", "10.1.5")
+            Outcome(
+                other(loser), f"the {loser} holds a scoring card at the end of the turn", "10.1.5"
+            )
         )
     if not state.china_face_up:
         state.china_face_up = True
@@ -337,7 +346,9 @@ def military_operations_check(core: Core) -> None:
     state = core.state
     short = {s: max(0, state.defcon - state.milops[s]) for s in SIDES}
     for side in SIDES:
-        core.log("8.2.1", f"{side} military operations {state.milops[side]} of {state.defcon} required")
+        core.log(
+            "8.2.1", f"{side} military operations {state.milops[side]} of {state.defcon} required"
+        )
     net = short[USSR] - short[US]
     if net > 0:
         core.gain_vp(US, net, "8.2.1", "USSR short of required military operations")
@@ -355,7 +366,10 @@ def eagle_bear_discard(core: Core) -> Flow[None]:
             side,
             "turn_end_discard",
             f"{side}: discard one held card (space race box 6), or keep",
-            [*(Choice(f"discard {c}", core.card_name(c)) for c in sorted(hand)), Choice("keep", "Keep")],
+            [
+                *(Choice(f"discard {c}", core.card_name(c)) for c in sorted(hand)),
+                Choice("keep", "Keep"),
+            ],
         )
         if chosen != "keep":
             card = int(chosen.split()[1])

@@ -1,0 +1,245 @@
+"""Chapter 6 (operations): influence 6.1, realignment 6.2 and coups 6.3, with the examples."""
+
+from __future__ import annotations
+
+import pytest
+from engine_scenarios import action_game, ids, infl, play, targets
+
+from cold_war_tui.engine import IllegalChoice
+
+# Cards used only for their ops, whose event is the player's own (no event is triggered):
+US_1_OP, US_3_OPS = 19, 4  # Truman Doctrine, Duck and Cover
+USSR_1_OP, USSR_3_OPS, NEUTRAL_4_OPS = 10, 7, 31  # Blockade, Socialist Governments, Red Scare
+
+
+# -- 6.1 influence --------------------------------------------------------------------------
+def test_6_1_2_example_turkey_first_point_costs_two_then_one() -> None:
+    """6.1.2: USSR spends 4 ops in US-controlled Turkey (US 2): 2 + 1 + 1 = 3 points."""
+    game = action_game(
+        "USSR",
+        {"USSR": [NEUTRAL_4_OPS], "US": [US_3_OPS]},
+        influence={"turkey": (2, 0), "syria": (0, 1)},
+    )
+    play(game, "play 31 ops", "infl turkey")
+    assert game.pending is not None
+    assert game.pending.context["ops_left"] == 2  # the first point cost 2 ops
+    play(game, "infl turkey", "infl turkey")
+    assert infl(game, "turkey") == (2, 3)
+    assert (game.pending.player, game.pending.kind) == ("US", "action")
+
+
+def test_6_1_2_example_turkey_with_one_us_influence_every_point_costs_one() -> None:
+    game = action_game(
+        "USSR",
+        {"USSR": [NEUTRAL_4_OPS], "US": [US_3_OPS]},
+        influence={"turkey": (1, 0), "syria": (0, 1)},
+    )
+    play(game, "play 31 ops", *["infl turkey"] * 4)
+    assert infl(game, "turkey") == (1, 4)
+
+
+def test_6_1_2_an_opponent_controlled_country_is_not_offered_for_one_op_left() -> None:
+    game = action_game(
+        "USSR",
+        {"USSR": [USSR_1_OP], "US": [US_3_OPS]},
+        influence={"turkey": (2, 0), "syria": (0, 1)},
+    )
+    game.choose("play 10 ops")
+    assert "turkey" not in targets(game, "infl")
+    assert "syria" in targets(game, "infl")
+
+
+def test_6_1_3_example_costa_rica_and_colombia_but_not_nicaragua() -> None:
+    """6.1.3: from Panama the US reaches Costa Rica and Colombia, not Nicaragua."""
+    game = action_game(
+        "US",
+        {"US": [US_3_OPS], "USSR": [USSR_3_OPS]},
+        influence={"panama": (1, 0), "south-korea": (1, 0)},
+    )
+    game.choose("play 4 ops")
+    first = targets(game, "infl")
+    assert {"costa-rica", "colombia", "panama"} <= first
+    assert {"south-korea", "north-korea", "taiwan", "japan"} <= first  # around South Korea
+    assert "nicaragua" not in first
+    game.choose("infl costa-rica")
+    then = targets(game, "infl")
+    assert "colombia" in then
+    assert "nicaragua" not in then  # Costa Rica had no US influence at the round's start
+    with pytest.raises(IllegalChoice):
+        game.choose("infl nicaragua")
+    play(game, "infl colombia", "infl taiwan")
+    assert [infl(game, k) for k in ("costa-rica", "colombia", "taiwan")] == [(1, 0)] * 3
+    assert infl(game, "nicaragua") == (0, 0)
+
+
+def test_6_1_1_reach_is_fixed_at_the_start_of_the_action_round() -> None:
+    """6.1.1: influence placed this round opens its neighbours only from the next round."""
+    game = action_game(
+        "US",
+        {"US": [US_1_OP, 26], "USSR": [USSR_1_OP, 12]},
+        influence={"panama": (1, 0), "poland": (0, 1)},
+    )
+    play(game, "play 19 ops", "infl costa-rica")
+    assert (game.pending.player, game.pending.kind) == ("USSR", "action")
+    play(game, "play 10 ops", "infl poland")
+    assert (game.pending.player, game.pending.kind) == ("US", "action")
+    game.choose("play 26 ops")
+    assert "nicaragua" in targets(game, "infl")
+
+
+def test_6_1_4_a_player_may_always_place_next_to_his_superpower() -> None:
+    """6.1.4 (and 02-full-game 'Map'): with no influence anywhere, only the neighbours."""
+    us = action_game("US", {"US": [US_1_OP], "USSR": [USSR_1_OP]}, china={"holder": None})
+    us.choose("play 19 ops")
+    assert targets(us, "infl") == {"canada", "cuba", "mexico", "japan"}
+    ussr = action_game("USSR", {"US": [US_1_OP], "USSR": [USSR_1_OP]}, china={"holder": None})
+    ussr.choose("play 10 ops")
+    assert targets(ussr, "infl") == {"finland", "poland", "romania", "afghanistan", "north-korea"}
+
+
+def test_6_0_a_cards_ops_go_to_one_kind_of_operation() -> None:
+    # After a first point of influence, only influence is offered (no coup, no realignment).
+    game = action_game("US", {"US": [US_3_OPS], "USSR": [USSR_1_OP]}, influence={"mexico": (1, 1)})
+    game.choose("play 4 ops")
+    assert {"coup mexico", "realign mexico", "infl mexico"} <= set(ids(game))
+    game.choose("infl mexico")
+    assert all(i.startswith("infl ") for i in ids(game))
+
+
+# -- 6.2 realignment ------------------------------------------------------------------------
+def test_6_2_2_example_north_korea_realignment() -> None:
+    """6.2.2: US 5 vs USSR 2 + 2 (superpower, more influence): the USSR loses 1."""
+    game = action_game(
+        "US",
+        {"US": [US_1_OP], "USSR": [USSR_1_OP]},
+        influence={"north-korea": (0, 3)},
+        forced_dice=[5, 2],
+    )
+    play(game, "play 19 ops", "realign north-korea")
+    assert infl(game, "north-korea") == (0, 2)
+    assert game.state.forced_dice == []
+    assert any("US 5 vs USSR 4" in str(e) for e in game.log)
+
+
+def test_6_2_2_an_adjacent_controlled_country_adds_one() -> None:
+    # As the example, but the US controls South Korea: US 4 + 1 beats USSR 2 + 2.
+    game = action_game(
+        "US",
+        {"US": [US_1_OP], "USSR": [USSR_1_OP]},
+        influence={"north-korea": (0, 3), "south-korea": (3, 0)},
+        forced_dice=[4, 2],
+    )
+    play(game, "play 19 ops", "realign north-korea")
+    assert infl(game, "north-korea") == (0, 2)
+    assert infl(game, "south-korea") == (3, 0)
+
+
+def test_6_2_2_the_loser_of_a_realignment_roll_loses_influence() -> None:
+    game = action_game(
+        "US",
+        {"US": [US_1_OP], "USSR": [USSR_1_OP]},
+        influence={"north-korea": (1, 3)},
+        forced_dice=[1, 3],
+    )
+    play(game, "play 19 ops", "realign north-korea")  # US 1 vs USSR 3 + 2
+    assert infl(game, "north-korea") == (0, 3)
+
+
+def test_6_2_1_the_same_country_may_be_realigned_again_each_roll_resolved_first() -> None:
+    game = action_game(
+        "US",
+        {"US": [US_3_OPS], "USSR": [USSR_1_OP]},
+        influence={"north-korea": (0, 3)},
+        forced_dice=[5, 1, 6, 1],
+    )
+    play(game, "play 4 ops", "realign north-korea")
+    assert infl(game, "north-korea") == (0, 1)  # 5 vs 1 + 2: the first roll is applied at once
+    assert game.pending is not None
+    assert {"realign north-korea", "done"} <= set(ids(game))
+    game.choose("realign north-korea")
+    assert infl(game, "north-korea") == (0, 0)
+
+
+def test_6_2_3_realignment_never_adds_influence_and_ties_remove_nothing() -> None:
+    game = action_game(
+        "US",
+        {"US": [US_3_OPS], "USSR": [USSR_1_OP]},
+        influence={"iraq": (0, 1), "north-korea": (0, 3)},
+        forced_dice=[6, 1, 3, 1],
+    )
+    play(game, "play 4 ops", "realign iraq")
+    assert infl(game, "iraq") == (0, 0)  # won by 5: only the 1 USSR point goes, no US added
+    game.choose("realign north-korea")  # 3 vs 1 + 2: a tie
+    assert infl(game, "north-korea") == (0, 3)
+
+
+def test_6_2_needs_no_own_influence_but_opponent_influence() -> None:
+    game = action_game("US", {"US": [US_1_OP], "USSR": [USSR_1_OP]}, influence={"angola": (0, 1)})
+    game.choose("play 19 ops")
+    assert targets(game, "realign") == {"angola"}
+
+
+# -- 6.3 coup -------------------------------------------------------------------------------
+def test_6_3_example_us_coup_in_mexico() -> None:
+    """6.3.3: US 3 ops coup Mexico (stab. 2, USSR 2): 4 + 3 = 7, minus 4 = 3."""
+    game = action_game(
+        "US",
+        {"US": [US_3_OPS], "USSR": [USSR_1_OP]},
+        influence={"mexico": (0, 2)},
+        forced_dice=[4],
+    )
+    play(game, "play 4 ops", "coup mexico")
+    state = game.state
+    assert infl(game, "mexico") == (1, 0)
+    assert state.milops["US"] == 3
+    assert state.defcon == 4  # Mexico is a battleground (6.3.4)
+
+
+def test_6_3_1_a_coup_needs_opponent_influence_in_the_target() -> None:
+    game = action_game(
+        "US",
+        {"US": [US_3_OPS], "USSR": [USSR_1_OP]},
+        influence={"mexico": (2, 0), "guatemala": (0, 1)},
+    )
+    game.choose("play 4 ops")
+    assert targets(game, "coup") == {"guatemala"}
+    with pytest.raises(IllegalChoice):
+        game.choose("coup mexico")
+
+
+def test_6_3_3_a_failed_coup_still_counts_as_military_operations() -> None:
+    game = action_game(
+        "US",
+        {"US": [US_1_OP], "USSR": [USSR_1_OP]},
+        influence={"costa-rica": (0, 1)},
+        forced_dice=[1],
+    )
+    play(game, "play 19 ops", "coup costa-rica")  # 1 + 1 = 2, needs more than 6
+    assert infl(game, "costa-rica") == (0, 1)
+    assert game.state.milops["US"] == 1
+
+
+def test_6_3_2_a_coup_equal_to_twice_the_stability_fails() -> None:
+    game = action_game(
+        "USSR",
+        {"USSR": [USSR_3_OPS], "US": [US_1_OP]},
+        influence={"iran": (1, 0)},
+        forced_dice=[1],
+    )
+    play(game, "play 7 ops", "coup iran")  # 1 + 3 = 4 = 2 x 2
+    assert infl(game, "iran") == (1, 0)
+    assert game.state.milops["USSR"] == 3
+    assert game.state.defcon == 4  # a battleground coup lowers DEFCON even when it fails
+
+
+@pytest.mark.parametrize(("country", "battleground"), [("mexico", True), ("guatemala", False)])
+def test_6_3_4_only_a_battleground_coup_lowers_defcon(country: str, battleground: bool) -> None:
+    game = action_game(
+        "US",
+        {"US": [US_3_OPS], "USSR": [USSR_1_OP]},
+        influence={country: (0, 1)},
+        forced_dice=[6],
+    )
+    play(game, "play 4 ops", f"coup {country}")
+    assert infl(game, country)[0] > 0  # the coup succeeded
+    assert game.state.defcon == (4 if battleground else 5)
