@@ -1,0 +1,721 @@
+"""Textual screens for the DEFCON duel, hot-seat: set-up, hand-over, placement, moves, the end.
+
+Every board is drawn from `DuelGame.view(player)`, never from the full state, so a screen
+cannot show what its player may not know. Screens get narrow callables (submit a choice, set a
+mark, read the view) from the app and post nothing else: the app alone drives the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cold_war_tui.duel import notation
+from cold_war_tui.duel.board import ROWS_CYRILLIC, ROWS_LATIN, SIZE, Cell
+from cold_war_tui.duel.engine import DuelGame
+from cold_war_tui.duel.errors import DuelError
+from cold_war_tui.duel.moves import Answer, Choice, Finish, Launch, Move, Placement
+from cold_war_tui.duel.records import DuelResult, Kind, Pending
+from cold_war_tui.duel.settings import DuelSettings, Player, opponent
+from cold_war_tui.duel.view import PlayerView
+
+Submit = Callable[[Choice], tuple[Answer | None, str | None]]
+"""Apply a choice: (the answer, None) on success, (None, the reason) if the rules refuse it."""
+
+Glyph = tuple[str, str]  # two characters and a Rich style
+
+EMPTY: Glyph = ("· ", "grey42")
+MARK_CYCLE = ("?", "x", "!", None)
+
+ARROWS: list[BindingType] = [
+    Binding("up", "cursor(-1, 0)", "Up", show=False),
+    Binding("down", "cursor(1, 0)", "Down", show=False),
+    Binding("left", "cursor(0, -1)", "Left", show=False),
+    Binding("right", "cursor(0, 1)", "Right", show=False),
+]
+
+
+def plain(text: str, style: str = "") -> Static:
+    """A Static that shows game text literally (markup would swallow bracketed words)."""
+    return Static(Text(text, style=style))
+
+
+def board_text(glyphs: dict[Cell, Glyph], cursor: Cell | None, latin: bool) -> Text:
+    """An 8x8 board: a column header, then one line per row, 3 characters per cell."""
+    letters = ROWS_LATIN if latin else ROWS_CYRILLIC
+    text = Text("   " + "".join(f"{c + 1:<3}" for c in range(SIZE)).rstrip() + "\n", "bold")
+    for r in range(SIZE):
+        text.append(f"{letters[r]}  ", "bold")
+        for c in range(SIZE):
+            cell = Cell(r, c)
+            chars, style = glyphs.get(cell, EMPTY)
+            if cell == cursor:
+                style = f"{style} reverse".strip()
+            text.append(chars, style)
+            text.append(" ")
+        if r < SIZE - 1:
+            text.append("\n")
+    return text
+
+
+def own_glyphs(view: PlayerView, chosen: list[Cell] | None = None) -> dict[Cell, Glyph]:
+    """The player's own board: objects with their state, groups, and where enemy fire fell."""
+    glyphs: dict[Cell, Glyph] = {}
+    for city in view.cities:
+        glyphs[city.cell] = ("× ", "red") if city.destroyed else ("■ ", "bold green")
+    for abm in view.abms:
+        glyphs[abm.cell] = (
+            ("× ", "red")
+            if abm.destroyed
+            else ("п ", "grey50")
+            if abm.disabled
+            else ("П ", "bold cyan")
+        )
+    for silo in view.silos:
+        count = str(min(silo.missiles, 9))
+        glyphs[silo.cell] = (
+            ("× ", "red")
+            if silo.destroyed
+            else ("ш" + count, "grey50")
+            if silo.disabled
+            else ("Ш" + count, "bold yellow")
+        )
+    for group in view.groups:
+        if group.used_on is None and not group.destroyed:
+            chars, style = glyphs.get(group.cell, (" ", "bold magenta"))
+            glyphs[group.cell] = (chars[0] + "★", style)
+    for shot in view.incoming:
+        chars, style = glyphs.get(shot.target, EMPTY)
+        glyphs[shot.target] = (
+            chars,
+            f"{style} on grey30" if shot.shot_down else f"{style} on red3",
+        )
+    for cell in chosen or []:
+        chars, _ = glyphs.get(cell, EMPTY)
+        glyphs[cell] = (chars, "bold black on yellow")
+    return glyphs
+
+
+def enemy_glyphs(view: PlayerView, targets: list[Cell], sabotage: list[Cell]) -> dict[Cell, Glyph]:
+    """The enemy map: revealed objects, own shots and raids, private marks, the request."""
+    glyphs: dict[Cell, Glyph] = {}
+    for shot in view.outgoing:
+        glyphs[shot.target] = ("○ ", "grey62") if shot.shot_down else ("✕ ", "red")
+    for raid in view.raids:
+        glyphs.setdefault(raid.centre, ("◇ ", "magenta"))
+    names = {"city": "■ ", "abm": "П ", "silo": "Ш "}
+    for cell, kind in view.enemy_known().items():
+        glyphs[cell] = (names[kind], "bold bright_magenta")
+    for cell, mark in view.marks:
+        glyphs[cell] = (mark + " ", "bold yellow")
+    for cell in sabotage:
+        glyphs[cell] = ("Д ", "bold white on magenta")
+    for n, cell in enumerate(targets, 1):
+        glyphs[cell] = (f"{n % 100:<2}", "bold white on blue")
+    return glyphs
+
+
+def answer_in_words(answer: Answer, latin: bool) -> str:
+    """The answer as the seed writes it, then in plain words."""
+    spell = notation.spell_all
+    words = [
+        "Shot down (Сбиты): the missiles aimed at " + spell(answer.shot_down, latin) + "."
+        if answer.shot_down
+        else "No missile was shot down (Сбиты нет); hits are never announced."
+    ]
+    if answer.sabotage:
+        found = [
+            f"{label} {spell(cells, latin)}"
+            for label, cells in (
+                ("ABM sites (ПРО)", answer.abms),
+                ("silos (МБР)", answer.silos),
+                ("cities (Города)", answer.cities),
+            )
+            if cells
+        ]
+        words.append(
+            "Sabotage found: " + "; ".join(found) + "." if found else "Sabotage found nothing."
+        )
+        if answer.foiled:
+            words.append(f"Foiled (Сорваны): {spell(answer.foiled, latin)}.")
+    return notation.format_answer(answer, latin) + "\n\n" + "\n".join(words)
+
+
+def record_lines(view: PlayerView, last: int = 8) -> str:
+    """The public record (requests and answers), newest last, as this player may see it."""
+    latin = view.settings.latin
+    lines: list[str] = []
+    for line in view.log:
+        if line.turn is None:
+            continue  # placements: own is on the board, the enemy's is secret
+        who = "You" if line.player == view.player else "Enemy"
+        if line.choice is None:
+            lines.append(f"{who}: turn {(line.turn or 0) + 1} skipped")
+        elif isinstance(line.choice, Finish):
+            lines.append(f"{who}: {notation.format_finish(line.choice)}")
+        elif isinstance(line.choice, Move) and line.answer is not None:
+            request = notation.format_move(line.choice, latin=latin).replace("\n", " / ")
+            answer = notation.format_answer(line.answer, latin).replace("\n", " / ")
+            lines.append(f"{who} (DEFCON {line.defcon}): {request} -> {answer}")
+    return "\n".join(lines[-last:]) or "No moves yet."
+
+
+# ---------------------------------------------------------------------------- set-up
+
+SETUP_FIELDS: list[tuple[str, str, list[Any]]] = [
+    ("missiles_per_silo", "Missiles per silo (I1)", list(range(1, 11))),
+    ("start_defcon", "Start DEFCON (I2)", [5, 4, 3, 2, 1]),
+    ("escalation", "DEFCON drops after each (I3)", ["move", "round"]),
+    ("first_player", "First player (I4)", ["A", "B"]),
+    ("abm_cover", "ABM radius 1 as (I5)", ["square", "cross"]),
+    ("abm_stops", "ABM stops one missile (I6)", ["per_move", "per_game"]),
+    ("sabotage_lasts", "Sabotage lasts (I7)", ["rest_of_game", "one_round"]),
+    ("impacts", "Missiles land at (I8)", ["end_of_move", "end_of_round"]),
+    ("groups_share_cells", "Groups share cells (I9)", [True, False]),
+    ("missiles_destroy_groups", "Missiles destroy groups (I9)", [False, True]),
+    ("last_player", "Last armed player (I10)", ["by_moves", "one_salvo"]),
+    ("hand_over_screen", "Hand-over screen (I11)", [True, False]),
+    ("row_letters", "Row letters (I12)", ["cyrillic", "latin"]),
+    ("sabotage_groups", "Sabotage groups ДРГ (add-on)", [True, False]),
+    ("announce_foiled", "Announce foiled sabotage", [False, True]),
+    ("cities", "Cities", list(range(1, 21))),
+    ("objects", "ABM sites + silos", list(range(0, 21))),
+    ("groups", "Groups", [1, 2, 3, 4]),
+]
+
+
+class DuelSetupScreen(Screen[DuelSettings]):
+    """Choose the rule settings; Enter starts the duel with them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "row(-1)", "Up", show=False),
+        Binding("down", "row(1)", "Down", show=False),
+        Binding("left", "value(-1)", "Change"),
+        Binding("right", "value(1)", "Change", show=False),
+        Binding("enter", "start", "Start the duel"),
+    ]
+
+    def __init__(self, settings: DuelSettings) -> None:
+        super().__init__()
+        self.values: dict[str, Any] = settings.model_dump()
+        self.row = 0
+
+    def compose(self) -> ComposeResult:
+        yield plain("DEFCON duel: set-up (see docs/duel.md for every rule setting)", "bold")
+        yield Static(id="fields")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_fields()
+
+    def refresh_fields(self) -> None:
+        """Redraw the list of settings with the selected row highlighted."""
+        text = Text()
+        for i, (name, label, _) in enumerate(SETUP_FIELDS):
+            style = "reverse" if i == self.row else ""
+            text.append(f" {label:<34} {self.values[name]!s:<14}\n", style)
+        self.query_one("#fields", Static).update(text)
+
+    def action_row(self, step: int) -> None:
+        self.row = (self.row + step) % len(SETUP_FIELDS)
+        self.refresh_fields()
+
+    def action_value(self, step: int) -> None:
+        name, _, options = SETUP_FIELDS[self.row]
+        current = self.values[name]
+        index = options.index(current) if current in options else 0
+        self.values[name] = options[(index + step) % len(options)]
+        self.refresh_fields()
+
+    def action_start(self) -> None:
+        try:
+            settings = DuelSettings.model_validate(self.values)
+        except ValueError as exc:
+            self.query_one("#message", Static).update(Text(str(exc), "red"))
+            return
+        self.dismiss(settings)
+
+
+# ---------------------------------------------------------------------------- hand-over
+
+
+class HandOverScreen(Screen[None]):
+    """An opaque screen between players: nothing of either board shows through."""
+
+    DEFAULT_CSS = """
+    HandOverScreen { align: center middle; background: $background; }
+    HandOverScreen > Static { width: auto; padding: 1 4; border: heavy $accent; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", "Continue")]
+
+    def __init__(self, player: Player, note: str = "") -> None:
+        super().__init__()
+        self.player = player
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        other = opponent(self.player)
+        text = Text(f"Pass the terminal to player {self.player}.\n\n", "bold")
+        text.append(f"Player {other}, look away.\n")
+        if self.note:
+            text.append(f"\n{self.note}\n")
+        text.append(f"\nPlayer {self.player}: press Enter when only you can see the screen.")
+        yield Static(text, id="handover")
+        yield Footer()
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------------- placement
+
+
+class PlacementScreen(Screen[None]):
+    """Secretly place cities, ABM sites, silos and groups on the own board."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *ARROWS,
+        Binding("c", "put('city')", "City"),
+        Binding("a", "put('abm')", "ABM (ПРО)"),
+        Binding("s", "put('silo')", "Silo (МБР)"),
+        Binding("g", "group", "Group (ДРГ)"),
+        Binding("x", "clear", "Clear"),
+        Binding("enter", "done", "Done"),
+    ]
+
+    def __init__(self, player: Player, settings: DuelSettings, submit: Submit) -> None:
+        super().__init__()
+        self.player = player
+        self.settings = settings
+        self.submit = submit
+        self.cursor = Cell(0, 0)
+        self.objects: dict[Cell, str] = {}
+        self.groups: list[Cell] = []
+
+    def compose(self) -> ComposeResult:
+        yield plain(f"Player {self.player}: place your forces (secret)", "bold")
+        with Horizontal():
+            yield Static(id="own", classes="board")
+            yield Static(id="counts")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def placement(self) -> Placement:
+        """The placement as it stands, in the order the player put things down."""
+        kinds = {
+            k: tuple(c for c, v in self.objects.items() if v == k) for k in ("city", "abm", "silo")
+        }
+        return Placement(kinds["city"], kinds["abm"], kinds["silo"], tuple(self.groups))
+
+    def redraw(self, message: str = "", style: str = "") -> None:
+        glyphs: dict[Cell, Glyph] = {}
+        shapes = {
+            "city": ("■ ", "bold green"),
+            "abm": ("П ", "bold cyan"),
+            "silo": ("Ш ", "bold yellow"),
+        }
+        for cell, kind in self.objects.items():
+            glyphs[cell] = shapes[kind]
+        for cell in self.groups:
+            chars, style_ = glyphs.get(cell, (" ", "magenta"))
+            glyphs[cell] = (chars[0] + "★", style_)
+        self.query_one("#own", Static).update(board_text(glyphs, self.cursor, self.settings.latin))
+        p, s = self.placement(), self.settings
+        counts = Text(
+            f"Cities: {len(p.cities)}/{s.cities}\n"
+            f"Objects: {len(p.abms) + len(p.silos)}/{s.objects} "
+            f"(ABM {len(p.abms)}, silos {len(p.silos)}, any mix)\n"
+        )
+        if s.sabotage_groups:
+            counts.append(f"Groups: {len(p.groups)}/{s.groups}\n")
+        counts.append("\n" + notation.format_placement(p, s.latin), "bold")
+        self.query_one("#counts", Static).update(counts)
+        self.query_one("#message", Static).update(Text(message, style))
+
+    def action_cursor(self, dr: int, dc: int) -> None:
+        self.cursor = Cell((self.cursor.row + dr) % SIZE, (self.cursor.col + dc) % SIZE)
+        self.redraw()
+
+    def action_put(self, kind: str) -> None:
+        if self.objects.get(self.cursor) == kind:
+            del self.objects[self.cursor]
+        else:
+            self.objects[self.cursor] = kind
+        self.redraw()
+
+    def action_group(self) -> None:
+        if self.cursor in self.groups:
+            self.groups.remove(self.cursor)
+        elif not self.settings.sabotage_groups:
+            self.redraw("The sabotage add-on is off in these settings.", "red")
+            return
+        else:
+            self.groups.append(self.cursor)
+        self.redraw()
+
+    def action_clear(self) -> None:
+        self.objects.pop(self.cursor, None)
+        if self.cursor in self.groups:
+            self.groups.remove(self.cursor)
+        self.redraw()
+
+    def action_done(self) -> None:
+        _, error = self.submit(self.placement())
+        if error:
+            self.redraw(error, "red")
+            return
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------------- moves
+
+
+class MoveScreen(Screen[None]):
+    """A move: own board, enemy map with marks, DEFCON and limit, the request, the answer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *ARROWS,
+        Binding("tab", "switch", "Switch board"),
+        Binding("enter", "pick", "Pick silo / target"),
+        Binding("d", "sabotage", "Sabotage square"),
+        Binding("m", "mark", "Mark"),
+        Binding("backspace", "undo", "Undo"),
+        Binding("f", "fire", "Send request"),
+    ]
+
+    def __init__(
+        self,
+        player: Player,
+        view: Callable[[], PlayerView],
+        submit: Submit,
+        mark: Callable[[Cell, str | None], None],
+    ) -> None:
+        super().__init__()
+        self.player = player
+        self.get_view = view
+        self.submit = submit
+        self.set_mark = mark
+        self.focus_enemy = False
+        self.own_cursor = Cell(0, 0)
+        self.enemy_cursor = Cell(0, 0)
+        self.launches: list[tuple[Cell, Cell | None]] = []
+        self.sabotage: list[Cell] = []
+        self.answer: Answer | None = None
+        self.opened: Pending | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal():
+            with Vertical(classes="column"):
+                yield plain("Your board", "bold")
+                yield Static(id="own", classes="board")
+            with Vertical(classes="column"):
+                yield plain("Enemy board (only what you know)", "bold")
+                yield Static(id="enemy", classes="board")
+            with Vertical(id="side"):
+                yield Static(id="request")
+                yield Static(id="answer")
+        yield Static(id="record")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    # -- state helpers
+
+    def move(self) -> Move:
+        """The request as built so far (launches without a target are left out)."""
+        launches = tuple(Launch(s, t) for s, t in self.launches if t is not None)
+        return Move(launches, tuple(self.sabotage))
+
+    def redraw(self, message: str = "", style: str = "") -> None:
+        view = self.get_view()
+        latin = view.settings.latin
+        if self.opened is None:
+            self.opened = view.pending  # the status keeps showing the move being made
+        pending = self.opened
+        assert pending is not None
+        limit = "one from every usable silo" if pending.limit is None else f"up to {pending.limit}"
+        if pending.salvo:
+            limit = "final salvo: every missile left"
+        status = Text(f"Player {self.player}  turn {pending.turn + 1}  ", "bold")
+        status.append(f"DEFCON {pending.defcon}", "bold red")
+        status.append(f"  launch {limit}")
+        if view.settings.sabotage_groups:
+            status.append(f"  groups left: {len(view.active_groups)}")
+        self.query_one("#status", Static).update(status)
+        chosen = [s for s, _ in self.launches]
+        own_cursor = None if self.focus_enemy else self.own_cursor
+        enemy_cursor = self.enemy_cursor if self.focus_enemy else None
+        self.query_one("#own", Static).update(
+            board_text(own_glyphs(view, chosen), own_cursor, latin)
+        )
+        targets = [t for _, t in self.launches if t is not None]
+        enemy = enemy_glyphs(view, targets, self.sabotage)
+        self.query_one("#enemy", Static).update(board_text(enemy, enemy_cursor, latin))
+        request = Text("Request:\n", "bold")
+        request.append(notation.format_move(self.move(), latin=latin) + "\n")
+        waiting = [s for s, t in self.launches if t is None]
+        if waiting:
+            request.append(f"silo {waiting[0].spell(latin)}: choose its target\n", "yellow")
+        self.query_one("#request", Static).update(request)
+        if self.answer is not None:
+            said = Text("Answer:\n", "bold")
+            said.append(answer_in_words(self.answer, latin))
+            said.append("\n\nPress Enter to end your move.", "bold")
+            self.query_one("#answer", Static).update(said)
+        self.query_one("#record", Static).update(Text(record_lines(view)))
+        self.query_one("#message", Static).update(Text(message, style))
+
+    # -- actions
+
+    def action_cursor(self, dr: int, dc: int) -> None:
+        if self.focus_enemy:
+            c = self.enemy_cursor
+            self.enemy_cursor = Cell((c.row + dr) % SIZE, (c.col + dc) % SIZE)
+        else:
+            c = self.own_cursor
+            self.own_cursor = Cell((c.row + dr) % SIZE, (c.col + dc) % SIZE)
+        self.redraw()
+
+    def action_switch(self) -> None:
+        self.focus_enemy = not self.focus_enemy
+        self.redraw()
+
+    def action_pick(self) -> None:
+        if self.answer is not None:
+            self.dismiss(None)
+            return
+        view = self.get_view()
+        if not self.focus_enemy:
+            cell = self.own_cursor
+            if cell not in view.usable_silos:
+                self.redraw(
+                    f"{cell.spell(view.settings.latin)} is not a silo that can launch.", "red"
+                )
+                return
+            if any(t is None for _, t in self.launches):
+                self.redraw("First choose a target for the silo already picked.", "red")
+                return
+            self.launches.append((cell, None))
+            self.focus_enemy = True
+            self.redraw("Now choose its target on the enemy board.")
+            return
+        for i, (silo, target) in enumerate(self.launches):
+            if target is None:
+                self.launches[i] = (silo, self.enemy_cursor)
+                self.focus_enemy = False
+                self.redraw()
+                return
+        self.redraw("Pick a silo on your board first (Tab).", "red")
+
+    def action_sabotage(self) -> None:
+        if self.answer is not None:
+            return
+        if not self.focus_enemy:
+            self.redraw("Sabotage squares are chosen on the enemy board (Tab).", "red")
+            return
+        if self.enemy_cursor in self.sabotage:
+            self.sabotage.remove(self.enemy_cursor)
+        else:
+            self.sabotage.append(self.enemy_cursor)
+        self.redraw()
+
+    def action_mark(self) -> None:
+        if not self.focus_enemy:
+            self.redraw("Marks go on the enemy board (Tab).", "red")
+            return
+        current = dict(self.get_view().marks).get(self.enemy_cursor)
+        index = MARK_CYCLE.index(current) if current in MARK_CYCLE else -1
+        self.set_mark(self.enemy_cursor, MARK_CYCLE[(index + 1) % len(MARK_CYCLE)])
+        self.redraw()
+
+    def action_undo(self) -> None:
+        if self.answer is not None:
+            return
+        if self.sabotage:
+            self.sabotage.pop()
+        elif self.launches:
+            self.launches.pop()
+        self.redraw()
+
+    def action_fire(self) -> None:
+        if self.answer is not None:
+            return
+        if any(t is None for _, t in self.launches):
+            self.redraw("A picked silo still needs a target.", "red")
+            return
+        answer, error = self.submit(self.move())
+        if error is not None:
+            self.redraw(error, "red")
+            return
+        self.answer = answer
+        self.redraw("Request sent.", "green")
+
+
+class FinishScreen(Screen[None]):
+    """The only player with missiles left: launch the rest, or end the game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "choose(False)", "Continue: launch the rest"),
+        Binding("e", "choose(True)", "End the game"),
+    ]
+
+    def __init__(self, player: Player, view: Callable[[], PlayerView], submit: Submit) -> None:
+        super().__init__()
+        self.player = player
+        self.get_view = view
+        self.submit = submit
+
+    def compose(self) -> ComposeResult:
+        view = self.get_view()
+        yield plain(f"Player {self.player}: your enemy has no missile left to launch.", "bold")
+        yield plain("You may launch all your remaining missiles (c) or end the game now (e).")
+        yield Static(board_text(own_glyphs(view), None, view.settings.latin), classes="board")
+        yield Static(Text(record_lines(view)))
+        yield Static(id="message")
+        yield Footer()
+
+    def action_choose(self, end: bool) -> None:
+        _, error = self.submit(Finish(end))
+        if error:
+            self.query_one("#message", Static).update(Text(error, "red"))
+            return
+        self.dismiss(None)
+
+
+class DuelEndScreen(Screen[None]):
+    """The final count; with the game over, both boards and the whole record may be shown."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit_duel", "Quit")]
+
+    def __init__(self, game: DuelGame) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        result = self.game.result
+        assert result is not None
+        outcome = f"Player {result.winner} wins" if result.winner else "A draw"
+        yield plain(
+            f"The end ({result.reason}). Surviving cities: A {result.cities['A']}, "
+            f"B {result.cities['B']}. {outcome}.",
+            "bold",
+        )
+        latin = self.game.settings.latin
+        with Horizontal():
+            for player in ("A", "B"):
+                with Vertical(classes="column"):
+                    yield plain(f"Board of {player}", "bold")
+                    view = self.game.view(player)
+                    yield Static(board_text(own_glyphs(view), None, latin), classes="board")
+        yield Static(Text(notation.export_game(self.game)), id="export")
+        yield Footer()
+
+    def action_quit_duel(self) -> None:
+        self.app.exit(self.game.result)
+
+
+# ---------------------------------------------------------------------------- the app
+
+
+class DuelApp(App[DuelResult | None]):
+    """A whole hot-seat duel: set-up, then hand-over and a screen for every decision."""
+
+    CSS = """
+    .board { width: 30; height: 10; text-wrap: nowrap; }
+    .column { width: 32; height: auto; }
+    #side { width: 1fr; height: auto; }
+    #record { height: auto; max-height: 10; color: $text-muted; }
+    #message { height: 1; }
+    #export { height: 1fr; overflow-y: auto; }
+    """
+
+    def __init__(
+        self,
+        settings: DuelSettings | None = None,
+        game: DuelGame | None = None,
+        setup: bool = True,
+    ) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else DuelSettings()
+        self.game = game
+        self.setup = setup and game is None
+        self.holder: Player | None = None
+
+    def on_mount(self) -> None:
+        self.title = "DEFCON duel"
+        if self.game is not None:
+            self.next_decision()
+        elif self.setup:
+            self.push_screen(DuelSetupScreen(self.settings), self.start)
+        else:
+            self.start(self.settings)
+
+    def start(self, settings: DuelSettings | None) -> None:
+        """Begin a new duel with the chosen settings."""
+        self.settings = settings if settings is not None else self.settings
+        self.game = DuelGame(self.settings)
+        self.next_decision()
+
+    def submit(self, choice: Choice) -> tuple[Answer | None, str | None]:
+        """The one seam into the engine: apply a choice, or report why the rules refuse it."""
+        assert self.game is not None
+        try:
+            return self.game.apply(choice), None
+        except DuelError as exc:
+            return None, str(exc)
+
+    def next_decision(self, _: object = None) -> None:
+        """Open the screen for the pending decision, behind a hand-over if the player changes."""
+        game = self.game
+        assert game is not None
+        pending = game.pending
+        if pending is None:
+            self.holder = None
+            self.push_screen(DuelEndScreen(game))
+            return
+        player = pending.player
+        if player != self.holder and game.settings.hand_over_screen:
+            self.holder = player
+            note = f"DEFCON {game.defcon}." if pending.kind is not Kind.PLACE else "Set-up."
+            self.push_screen(HandOverScreen(player, note), lambda _: self.open_decision())
+            return
+        self.holder = player
+        self.open_decision()
+
+    def open_decision(self) -> None:
+        """Push the screen for the pending decision's kind."""
+        game = self.game
+        assert game is not None and game.pending is not None
+        player, kind = game.pending.player, game.pending.kind
+
+        def view() -> PlayerView:
+            assert self.game is not None
+            return self.game.view(player)
+
+        screen: Screen[None]
+        if kind is Kind.PLACE:
+            screen = PlacementScreen(player, game.settings, self.submit)
+        elif kind is Kind.FINISH:
+            screen = FinishScreen(player, view, self.submit)
+        else:
+            screen = MoveScreen(player, view, self.submit, lambda c, m: game.set_mark(player, c, m))
+        self.push_screen(screen, self.next_decision)
+
+
+def main() -> None:
+    """Run a duel in the terminal."""
+    DuelApp().run()
