@@ -53,7 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         from cold_war_tui.tui.app import ColdWarApp
 
-        ColdWarApp(load=args.load).run()
+        if ColdWarApp(load=args.load).run() == "duel":
+            from cold_war_tui.duel.tui import DuelApp
+
+            DuelApp().run()
         return 0
     except DataError as err:
         print(f"cold-war-tui: bad game data: {err}", file=sys.stderr)

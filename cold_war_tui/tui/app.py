@@ -13,8 +13,12 @@ from textual.widgets.option_list import Option
 TITLE_ART = "COLD WAR TUI"
 
 
-class ColdWarApp(App[None]):
-    """The card game and the duel, hot-seat in one terminal."""
+class ColdWarApp(App[str | None]):
+    """The card game and the duel, hot-seat in one terminal.
+
+    Exits with "duel" when the players pick the DEFCON duel, which the command
+    line then starts (the duel has its own app until the screens are merged).
+    """
 
     TITLE = "Cold War TUI"
     CSS = """
@@ -35,12 +39,12 @@ class ColdWarApp(App[None]):
             with Center():
                 yield OptionList(
                     Option("New game", id="new", disabled=True),
-                    Option("DEFCON duel", id="duel", disabled=True),
+                    Option("DEFCON duel", id="duel"),
                     Option("Quit", id="quit"),
                     id="menu",
                 )
             yield Static(
-                "The game screens are being built: see the README for the headless commands.",
+                "The card game screens are being built: see the README for the headless commands.",
                 id="note",
                 markup=False,
             )
@@ -49,3 +53,5 @@ class ColdWarApp(App[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "quit":
             self.exit()
+        elif event.option.id == "duel":
+            self.exit("duel")
