@@ -7,6 +7,7 @@ raise `GameOver` right where they happen, so no caller can forget a check.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
@@ -75,6 +76,23 @@ class Core:
     # The Choice of every (verb, country), made once: listing targets is the hot path.
     target_choices: dict[str, tuple[Choice, ...]] = field(default_factory=dict)
 
+    # Action-menu Choices by (card, mode, ops shown), made once per game.
+    play_choices: dict[tuple[int, str, int], Choice] = field(default_factory=dict)
+
+    def play_choice(self, card: int, mode: str, ops: int) -> Choice:
+        """The cached `play N mode` choice of the action menu."""
+        key = (card, mode, ops)
+        choice = self.play_choices.get(key)
+        if choice is None:
+            name = self.card_name(card)
+            label = {
+                "event": f"{name}: play the event",
+                "ops": f"{name}: {ops} ops" + (" (+1 all in Asia)" if card == CHINA_CARD else ""),
+                "space": f"{name}: space race attempt",
+            }[mode]
+            choice = self.play_choices[key] = Choice(f"play {card} {mode}", label)
+        return choice
+
     def __post_init__(self) -> None:
         b = self.board
         self.target_choices = {
@@ -111,9 +129,9 @@ class Core:
 
     def mark_round_start(self) -> None:
         """Remember where each side has influence now: placement reach is fixed (6.1.1)."""
+        places = range(self.board.size)
         self.ar_start_influence = {
-            side: frozenset(i for i, n in enumerate(infl) if n > 0)
-            for side, infl in self.state.influence.items()
+            side: frozenset(compress(places, infl)) for side, infl in self.state.influence.items()
         }
         self.reach_cache = {}
 

@@ -42,13 +42,10 @@ class Decision:
     choices: list[Choice]
     unavailable: list[Unavailable] = field(default_factory=list)
     context: dict[str, Any] = field(default_factory=dict)
-    _ids: frozenset[str] | None = None
 
     def accepts(self, choice_id: str) -> bool:
         """True when `choice_id` is one of the legal choices."""
-        if self._ids is None:
-            self._ids = frozenset(c.id for c in self.choices)
-        return choice_id in self._ids
+        return any(c.id == choice_id for c in self.choices)
 
     def why_not(self, choice_id: str) -> str:
         """The reason a choice id is refused, for IllegalChoice messages."""

@@ -196,45 +196,49 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
     choices: list[Choice] = []
     greyed: list[Unavailable] = []
     cards = sorted(state.hands[side])
+    opponent = other(side)
     for card in cards:
         data = core.cards[card]
-        name = core.card_name(card)
         value = ops.ops_value(core, card, side)
-        if data.side != other(side):
+        if data.side != opponent:
             blocked = event_blocked(core, card, side)
             if blocked is None:
-                choices.append(Choice(f"play {card} event", f"{name}: play the event"))
+                choices.append(core.play_choice(card, "event", value))
             else:
-                greyed.append(Unavailable(f"play {card} event", f"{name}: event", blocked))
+                label = f"{core.card_name(card)}: event"
+                greyed.append(Unavailable(f"play {card} event", label, blocked))
         if data.scoring:
             continue
-        choices.append(Choice(f"play {card} ops", f"{name}: {value} ops"))
+        choices.append(core.play_choice(card, "ops", value))
         space = ops.space_blocked(core, side, value)
         if space is None:
-            choices.append(Choice(f"play {card} space", f"{name}: space race attempt"))
+            choices.append(core.play_choice(card, "space", value))
         else:
-            greyed.append(Unavailable(f"play {card} space", f"{name}: space race", space))
+            label = f"{core.card_name(card)}: space race"
+            greyed.append(Unavailable(f"play {card} space", label, space))
     if core.holds_china(side):
-        name = core.card_name(CHINA_CARD)
         if state.china_face_up:
-            choices.append(Choice(f"play {CHINA_CARD} ops", f"{name}: 4 ops (+1 all in Asia)"))
-            space = ops.space_blocked(core, side, 4)
-            if space is None:
-                choices.append(Choice(f"play {CHINA_CARD} space", f"{name}: space race attempt"))
+            choices.append(core.play_choice(CHINA_CARD, "ops", 4))
+            if ops.space_blocked(core, side, 4) is None:
+                choices.append(core.play_choice(CHINA_CARD, "space", 4))
         else:
+            name = core.card_name(CHINA_CARD)
             greyed.append(Unavailable(f"play {CHINA_CARD} ops", name, "face down until turn end"))
     if not cards or state.action_round > rounds_in_turn(core):
-        choices.append(Choice("pass", "Pass this action round"))
+        choices.append(PASS)
     else:
         greyed.append(Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)"))
     return choices, greyed
+
+
+PASS = Choice("pass", "Pass this action round")
 
 
 def action_round(core: Core, side: str) -> Flow[None]:
     state = core.state
     core.mark_round_start()
     choices, greyed = action_choices(core, side)
-    if choices == [Choice("pass", "Pass this action round")] or not choices:
+    if choices == [PASS] or not choices:
         core.log("5.1", f"{side} has no card to play and passes action round {state.action_round}")
         return
     prompt = f"Turn {state.turn}, action round {state.action_round}: {side} plays a card"
