@@ -150,17 +150,20 @@ def coup_targets(
     core: Core, side: str, *, free: bool = False, area: str | None = None
 ) -> list[int]:
     """Countries `side` may coup now: opponent influence, open region, no protection."""
-    theirs = core.state.influence[other(side)]
     closed = frozenset() if free else restrictions.closed_regions(core)
-    blocked = restrictions.blocked_by_effects(core, side, "coup")
+    targets = _contested(core, side, "coup", closed)
+    return targets if area is None else [c for c in targets if in_area(core, c, area)]
+
+
+def _contested(core: Core, side: str, action: str, closed: frozenset[str]) -> list[int]:
+    """Countries with opponent influence, outside `closed` regions, not protected (6.3.1)."""
+    theirs = core.state.influence[other(side)]
+    blocked = restrictions.blocked_by_effects(core, side, action)
     region = core.board.region
     return [
         c
         for c in range(core.board.ccw)
-        if theirs[c] > 0
-        and region[c] not in closed
-        and c not in blocked
-        and (area is None or in_area(core, c, area))
+        if theirs[c] > 0 and region[c] not in closed and c not in blocked
     ]
 
 
@@ -192,18 +195,10 @@ def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -
 # -- realignment (6.2) --------------------------------------------------------
 def realign_targets(core: Core, side: str, budget: Budget | None = None) -> list[int]:
     """Countries `side` may realign now (opponent influence, open region, in budget)."""
-    theirs = core.state.influence[other(side)]
-    closed = restrictions.closed_regions(core)
-    blocked = restrictions.blocked_by_effects(core, side, "realign")
-    region = core.board.region
-    return [
-        c
-        for c in range(core.board.ccw)
-        if theirs[c] > 0
-        and region[c] not in closed
-        and c not in blocked
-        and (budget is None or budget.available_in(core, c) >= 1)
-    ]
+    targets = _contested(core, side, "realign", restrictions.closed_regions(core))
+    if budget is None:
+        return targets
+    return [c for c in targets if budget.available_in(core, c) >= 1]
 
 
 def realign_modifier(core: Core, side: str, country: int) -> int:

@@ -87,19 +87,15 @@ def start_turn(core: Core) -> None:
 
 
 def hand_size(core: Core) -> int:
-    size = 0
-    for step in core.data.setup.hand_size:
-        if core.state.turn >= step.from_turn:
-            size = step.cards
-    return size
+    """8 cards in turns 1-3, 9 from turn 4 (setup.yaml)."""
+    steps = core.data.setup.hand_size
+    return [s.cards for s in steps if core.state.turn >= s.from_turn][-1]
 
 
 def rounds_in_turn(core: Core) -> int:
-    rounds = 0
-    for step in core.data.setup.action_rounds:
-        if core.state.turn >= step.from_turn:
-            rounds = step.rounds
-    return rounds
+    """6 action rounds in turns 1-3, 7 from turn 4 (setup.yaml)."""
+    steps = core.data.setup.action_rounds
+    return [s.rounds for s in steps if core.state.turn >= s.from_turn][-1]
 
 
 def deal(core: Core) -> None:
