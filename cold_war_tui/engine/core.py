@@ -123,10 +123,6 @@ class Core:
         self.state.rng = rng.shuffle(self.state.rng, cards)
         self.log("", f"{what} shuffled ({len(cards)} cards)")
 
-    def random_index(self, n: int) -> int:
-        self.state.rng, value = rng.below(self.state.rng, n)
-        return value
-
     def mark_round_start(self) -> None:
         """Remember where each side has influence now: placement reach is fixed (6.1.1)."""
         places = range(self.board.size)
@@ -237,9 +233,6 @@ class Core:
         """Who resolves the event of `card` played by `player`: its side, or the player."""
         side = self.cards[card].side
         return player if side == "Neutral" else side
-
-    def hand_of(self, side: str) -> list[int]:
-        return self.state.hands[side]
 
     def holds_china(self, side: str) -> bool:
         return self.state.china_holder == side

@@ -22,7 +22,7 @@ from cold_war_tui.engine.errors import IllegalChoice, SaveError
 from cold_war_tui.engine.events import load_all
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.scenario import Scenario, parse_scenario, scenario_state
-from cold_war_tui.engine.state import CountryInfluence, StateSnapshot, restore, snapshot
+from cold_war_tui.engine.state import CountryInfluence, StateSnapshot, snapshot
 from cold_war_tui.engine.turn import play
 
 FORMAT_VERSION = 1
@@ -259,10 +259,3 @@ class Game:
         for choice in keep:
             game.choose(choice)
         return game
-
-    @classmethod
-    def from_state(cls, state: StateSnapshot, data: GameData | None = None) -> Core:
-        """The rules' toolbox over a snapshot (for tools and tests that inspect rules)."""
-        data = data or _default_data()
-        board = board_for(data)
-        return make_core(data, board, GameOptions(seed=0), restore(state, board))

@@ -309,10 +309,6 @@ def _target_choice(core: Core, verb: str, country: int) -> Choice:
 
 
 # -- space race (6.4) ---------------------------------------------------------
-def space_box(core: Core, side: str) -> int:
-    return core.state.space[side]
-
-
 def holds_space_bonus(core: Core, side: str, box: int) -> bool:
     """The first to reach a box keeps its bonus until the other reaches it (6.4.4)."""
     return core.state.space[side] >= box > core.state.space[other(side)]

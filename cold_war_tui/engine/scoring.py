@@ -12,8 +12,6 @@ from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import GameOver, Outcome
 
-LEVELS = ("none", "presence", "domination", "control")
-
 
 @dataclass(frozen=True, slots=True)
 class SideScore:

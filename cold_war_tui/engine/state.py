@@ -138,15 +138,3 @@ def snapshot(state: GameState, board: Board) -> StateSnapshot:
         forced_dice=list(state.forced_dice),
         dice_rolled=state.dice_rolled,
     )
-
-
-def restore(snap: StateSnapshot, board: Board) -> GameState:
-    """The mutable state described by a snapshot (the inverse of `snapshot`)."""
-    us = [0] * board.size
-    ussr = [0] * board.size
-    for key, infl in snap.influence.items():
-        i = board.index[key]
-        us[i], ussr[i] = infl.us, infl.ussr
-    data = snap.model_dump()
-    data["influence"] = {"US": us, "USSR": ussr}
-    return GameState(**data)

@@ -51,9 +51,7 @@ def setup_placements(core: Core) -> Flow[None]:
     for placement in core.data.setup.free_placements:
         side = placement.side
         members = core.board.subregion_members[placement.subregion]
-        area = core.data.subregions[
-            [s.key for s in core.data.subregions].index(placement.subregion)
-        ]
+        area = next(s for s in core.data.subregions if s.key == placement.subregion)
         while core.state.setup_left[side] > 0:
             left = core.state.setup_left[side]
             chosen = yield from ask(
