@@ -187,7 +187,7 @@ class Game:
             hand=sorted(s.hands[player]),
             own_headline=s.headline[player],
             opponent_hand_size=len(s.hands[opponent]),
-            opponent_known_cards=sorted(s.known[opponent]),
+            opponent_known_cards=known_cards(s, opponent),
             draw_pile_size=len(s.draw),
             discard=s.discard,
             removed=s.removed,
@@ -259,3 +259,16 @@ class Game:
         for choice in keep:
             game.choose(choice)
         return game
+
+
+def known_cards(state: StateSnapshot, holder: str) -> list[int]:
+    """Cards of `holder`'s hand (or headline) the other side has seen and that are still there.
+
+    A turn effect `open-hand:SIDE` (#98 Aldrich Ames Remix) shows the whole hand.
+    """
+    held = set(state.hands[holder])
+    if state.headline[holder] is not None:
+        held.add(state.headline[holder])
+    if state.turn_effects.get(f"open-hand:{holder}"):
+        return sorted(state.hands[holder])
+    return sorted(set(state.known[holder]) & held)

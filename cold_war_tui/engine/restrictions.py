@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cold_war_tui.engine.board import US
+from cold_war_tui.engine.board import US, USSR
 
 if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
@@ -27,7 +27,8 @@ def closed_regions(core: Core) -> frozenset[str]:
 def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
     """Countries an effect in play closes to `side`'s `action` ("coup", "realign", "influence").
 
-    Effects are keyed `no-{action}:{side}:{country or region key}`.
+    Effects are keyed `no-{action}:{side}:{country or region key}`; NATO's
+    protection of US-controlled Europe is added for the USSR's coups and realignments.
     """
     prefix = f"no-{action}:{side}:"
     keys = [
@@ -36,16 +37,34 @@ def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
         for name, value in effects.items()
         if value and name.startswith(prefix)
     ]
+    protected = nato_protected(core) if side == USSR and action != "influence" else frozenset()
     if not keys:
-        return frozenset()
+        return protected
     board = core.board
-    countries: set[int] = set()
+    countries: set[int] = set(protected)
     for key in keys:
         if key in board.index:
             countries.add(board.index[key])
         elif key in board.region_members:
             countries.update(board.region_members[key])
     return frozenset(countries)
+
+
+def nato_protected(core: Core) -> frozenset[int]:
+    """US-controlled European countries the USSR may not coup or realign (#21 NATO).
+
+    `effects["nato"]` is set by NATO; `effects["nato-exempt:KEY"]` by De Gaulle
+    Leads France (#17) and Willy Brandt (#55) for their country.
+    """
+    effects = core.state.effects
+    if not effects.get("nato"):
+        return frozenset()
+    board = core.board
+    return frozenset(
+        c
+        for c in board.region_members["europe"]
+        if core.controls(US, c) and not effects.get(f"nato-exempt:{board.keys[c]}")
+    )
 
 
 def coup_modifier(core: Core, side: str, country: int) -> int:

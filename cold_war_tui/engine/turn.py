@@ -11,6 +11,7 @@ from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
 from cold_war_tui.engine.events import event_blocked, resolve_event
+from cold_war_tui.engine.hooks import HOOKS, MenuAction
 from cold_war_tui.engine.scoring import final_scoring
 
 
@@ -154,6 +155,8 @@ def headline_phase(core: Core) -> Flow[None]:
         state.headline[side] = None
         state.limbo.append(card)
         state.phasing = side
+        for played in HOOKS.card_played:
+            played(core, side, card, "headline")
         core.mark_round_start()
         happened = yield from resolve_event(core, card, core.event_owner(card, side), "C")
         core.dispose(card, event_happened=happened)
@@ -222,6 +225,8 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
         choices.append(PASS)
     else:
         greyed.append(Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)"))
+    for narrow in HOOKS.menu_filter:
+        choices, greyed = narrow(core, side, choices, greyed)
     return choices, greyed
 
 
@@ -229,19 +234,48 @@ PASS = Choice("pass", "Pass this action round")
 
 
 def action_round(core: Core, side: str) -> Flow[None]:
-    state = core.state
+    """One action round: hooks of effects in play, then one play from the menu."""
     core.mark_round_start()
+    used = False
+    for hook in HOOKS.round_start:
+        if (yield from hook(core, side)):
+            used = True
+            break
+    while not used:
+        used = yield from menu_round(core, side)
+    for end_hook in HOOKS.round_end:
+        yield from end_hook(core, side)
+
+
+def menu_round(core: Core, side: str) -> Flow[bool]:
+    """Ask for and carry out one action-menu entry; False when the round goes on."""
+    state = core.state
     choices, greyed = action_choices(core, side)
+    extra: dict[str, MenuAction] = {}
+    for action in HOOKS.menu_actions:
+        for choice in action.choices(core, side):
+            extra[choice.id] = action
+            choices.append(choice)
     if choices == [PASS] or not choices:
         core.log("5.1", f"{side} has no card to play and passes action round {state.action_round}")
-        return
+        return True
     prompt = f"Turn {state.turn}, action round {state.action_round}: {side} plays a card"
     chosen = yield from ask(side, "action", prompt, choices, unavailable=greyed)
+    if chosen in extra:
+        return (yield from extra[chosen].handle(core, side, chosen))
     if chosen == "pass":
         core.log("5.1", f"{side} passes")
-        return
+        return True
     _, number, mode = chosen.split()
-    card = int(number)
+    yield from play_card(core, side, int(number), mode)
+    return True
+
+
+def play_card(core: Core, side: str, card: int, mode: str) -> Flow[None]:
+    """Play `card` from `side`'s hand for its event, operations or the space race."""
+    state = core.state
+    for played in HOOKS.card_played:
+        played(core, side, card, mode)
     if card == CHINA_CARD:
         yield from play_china(core, side, mode)
         return

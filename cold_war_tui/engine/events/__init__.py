@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Flow
+from cold_war_tui.engine.hooks import HOOKS
 
 Resolver = Callable[[Core, str], Flow[None]]
 Condition = Callable[[Core, str], "str | None"]
@@ -82,6 +83,8 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
     data = core.cards[card]
     if data.war:
         core.add_milops(side, data.ops, "8.2.3")
+    for happened in HOOKS.event_happened:
+        happened(core, card, side)
     return True
 
 

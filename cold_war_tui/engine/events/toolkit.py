@@ -1,0 +1,227 @@
+"""Building blocks the card events share: pick countries, move influence, wars, cards.
+
+Events ask point by point, like operations do, so every choice is one short
+notation id (`infl poland`, `remove france`, `target israel`, `discard 21`)
+and the UI needs no special screen for any card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cold_war_tui.engine import rng
+from cold_war_tui.engine.board import other
+from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.decisions import Choice, Flow, ask
+from cold_war_tui.engine.operations import ALL_KINDS, conduct, in_area
+
+DONE = Choice("done", "Stop here")
+
+
+# -- countries ------------------------------------------------------------------
+def countries(core: Core, *keys: str) -> list[int]:
+    """Board indexes of country keys (a typo fails loudly at import-free test time)."""
+    return [core.board.index[key] for key in keys]
+
+
+def area_members(core: Core, *areas: str) -> list[int]:
+    """Countries of the given regions or sub-regions, in board order."""
+    return [c for c in range(core.board.ccw) if any(in_area(core, c, a) for a in areas)]
+
+
+def country_choice(core: Core, verb: str, country: int, label: str = "") -> Choice:
+    key = core.board.keys[country]
+    return Choice(f"{verb} {key}", label or f"{verb.capitalize()} {core.name(country)}")
+
+
+def chosen_country(core: Core, chosen: str) -> int:
+    return core.board.index[chosen.split(" ", 1)[1]]
+
+
+def choose_country(
+    core: Core,
+    player: str,
+    kind: str,
+    prompt: str,
+    candidates: Iterable[int],
+    *,
+    verb: str = "target",
+) -> Flow[int]:
+    """One country from `candidates` (the caller makes sure there is at least one)."""
+    options = [country_choice(core, verb, c) for c in candidates]
+    chosen = yield from ask(player, kind, prompt, options)
+    return chosen_country(core, chosen)
+
+
+def place_points(
+    core: Core,
+    side: str,
+    total: int,
+    candidates: Sequence[int],
+    *,
+    max_per: int | None = None,
+    chooser: str | None = None,
+    prompt: str = "",
+    optional: bool = False,
+    rule: str = "5.1",
+) -> Flow[dict[int, int]]:
+    """Add `total` influence of `side`, one point per decision, at most `max_per` each.
+
+    Stops early when no candidate can take another point (or, if `optional`,
+    when the chooser says `done`). Returns the points placed per country.
+    """
+    chooser = chooser or side
+    placed: dict[int, int] = {}
+    for done_points in range(total):
+        open_ = [c for c in candidates if max_per is None or placed.get(c, 0) < max_per]
+        if not open_:
+            break
+        left = total - done_points
+        options = [country_choice(core, "infl", c, f"{side} +1 in {core.name(c)}") for c in open_]
+        if optional:
+            options.append(DONE)
+        chosen = yield from ask(
+            chooser,
+            "event_influence",
+            prompt or f"{chooser}: add {side} influence ({left} left)",
+            options,
+            left=left,
+        )
+        if chosen == "done":
+            break
+        country = chosen_country(core, chosen)
+        placed[country] = placed.get(country, 0) + 1
+        core.add_influence(side, country, 1, rule)
+    return placed
+
+
+def remove_points(
+    core: Core,
+    victim: str,
+    total: int,
+    candidates: Sequence[int],
+    *,
+    max_per: int | None = None,
+    chooser: str | None = None,
+    prompt: str = "",
+    optional: bool = False,
+    rule: str = "5.1",
+) -> Flow[dict[int, int]]:
+    """Remove up to `total` of `victim`'s influence, one point per decision.
+
+    The chooser defaults to the victim's opponent. Countries without the
+    victim's influence are never offered; stops when none is left.
+    """
+    chooser = chooser or other(victim)
+    removed: dict[int, int] = {}
+    influence = core.state.influence[victim]
+    for done_points in range(total):
+        open_ = [
+            c
+            for c in candidates
+            if influence[c] > 0 and (max_per is None or removed.get(c, 0) < max_per)
+        ]
+        if not open_:
+            break
+        left = total - done_points
+        options = [
+            country_choice(core, "remove", c, f"{victim} -1 in {core.name(c)}") for c in open_
+        ]
+        if optional:
+            options.append(DONE)
+        chosen = yield from ask(
+            chooser,
+            "event_remove",
+            prompt or f"{chooser}: remove {victim} influence ({left} left)",
+            options,
+            left=left,
+        )
+        if chosen == "done":
+            break
+        country = chosen_country(core, chosen)
+        removed[country] = removed.get(country, 0) + 1
+        core.remove_influence(victim, country, 1, rule)
+    return removed
+
+
+def gain_control(core: Core, side: str, country: int, rule: str = "5.1") -> None:
+    """Add just enough influence of `side` to control `country`."""
+    mine = core.state.influence[side][country]
+    theirs = core.state.influence[other(side)][country]
+    needed = theirs + core.board.stability[country] - mine
+    core.add_influence(side, country, max(needed, 0), rule)
+
+
+def remove_all(core: Core, victim: str, country: int, rule: str = "5.1") -> int:
+    return core.remove_influence(victim, country, core.state.influence[victim][country], rule)
+
+
+# -- wars -------------------------------------------------------------------------
+def war(
+    core: Core,
+    side: str,
+    target: int,
+    *,
+    name: str,
+    win_on: int = 4,
+    vp: int = 2,
+    extra_malus: int = 0,
+) -> bool:
+    """A war event's roll against `target` (Korean, Arab-Israeli, Indo-Pakistani, ...).
+
+    -1 per country adjacent to the target that the opponent controls (and any
+    `extra_malus`); on `win_on`+ the player gains `vp` and the opponent's
+    influence there becomes the player's. Military operations come from
+    `resolve_event` (8.2.3).
+    """
+    opponent = other(side)
+    malus = extra_malus + sum(
+        1 for n in core.board.neighbours[target] if core.controls(opponent, n)
+    )
+    die = core.roll(side, f"{name} in {core.name(target)}", "5.1")
+    total = die - malus
+    if total < win_on:
+        core.log("5.1", f"{name} fails: {die} - {malus} = {total}, needs {win_on}+")
+        return False
+    core.log("5.1", f"{name} succeeds: {die} - {malus} = {total}")
+    core.gain_vp(side, vp, "5.1", name)
+    moved = remove_all(core, opponent, target)
+    core.add_influence(side, target, moved, "5.1")
+    return True
+
+
+# -- cards ------------------------------------------------------------------------
+def random_card(core: Core, holder: str, why: str) -> int | None:
+    """A random card of `holder`'s hand, never the China Card (none if the hand is empty)."""
+    hand = sorted(c for c in core.state.hands[holder] if c != CHINA_CARD)
+    if not hand:
+        core.log("5.1", f"{holder} has no card to pick at random ({why})")
+        return None
+    core.state.rng, index = rng.below(core.state.rng, len(hand))
+    core.log("5.1", f"a random card is taken from the {holder} hand ({why})")
+    return hand[index]
+
+
+def discard_from_hand(core: Core, holder: str, card: int, rule: str = "5.4") -> None:
+    """Move `card` from the hand to the discard pile; its event never happens (5.4)."""
+    core.state.hands[holder].remove(card)
+    core.state.discard.append(card)
+    core.log(rule, f"{holder} discards {core.card_name(card)} (no event, 5.4)")
+
+
+def card_choices(core: Core, verb: str, cards: Iterable[int]) -> list[Choice]:
+    return [Choice(f"{verb} {c}", core.card_name(c)) for c in sorted(cards)]
+
+
+def event_operations(
+    core: Core,
+    side: str,
+    ops: int,
+    *,
+    kinds: Sequence[str] = ALL_KINDS,
+    free_coup: bool = False,
+    area: str | None = None,
+) -> Flow[None]:
+    """Operations an event grants (no card played for them: no bonus of a card)."""
+    core.log("5.1", f"{side} conducts operations with {ops} ops from the event")
+    yield from conduct(core, side, ops, kinds=kinds, free_coup=free_coup, area=area)
