@@ -90,4 +90,11 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
 
 def load_all() -> None:
     """Import every module that registers events (done once by the engine)."""
-    from cold_war_tui.engine.events import scoring_cards, simple  # noqa: F401
+    from cold_war_tui.engine.events import (  # noqa: F401
+        early_war,
+        late_war,
+        mid_war_36_59,
+        mid_war_60_80,
+        scoring_cards,
+        simple,
+    )

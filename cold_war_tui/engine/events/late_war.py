@@ -1,0 +1,3 @@
+"""Late War events (#82-#102, optional #109-#110)."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Mid War events #36-#59."""
+
+from __future__ import annotations
