@@ -40,6 +40,11 @@ unit: $(VENV)/.test-installed
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/bench_engine.py
 
+# Regenerates screenshots/*.svg (and PNG copies) by driving the apps with Textual's Pilot.
+screenshots: $(VENV)/.test-installed
+	$(PY) tools/screenshots.py
+	$(PY) tools/duel_screenshots.py
+
 selfplay: $(VENV)/.play-installed
 	$(BIN)/cold-war-tui selfplay --games 200 --seed 1
 
