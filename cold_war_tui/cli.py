@@ -31,9 +31,37 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game")
     selfplay.add_argument("--json", action="store_true", help="print one JSON object")
+    add_option_flags(selfplay)
 
     commands.add_parser("duel", help="play the DEFCON missile duel")
     return parser
+
+
+def add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per rule switch of GameOptions (`--chinese-civil-war`, `--us-bid N`, ...)."""
+    from cold_war_tui.engine.options import GameOptions
+
+    for name, field in GameOptions.model_fields.items():
+        if name == "seed":
+            continue
+        flag = "--" + name.replace("_", "-")
+        if field.annotation is bool:
+            parser.add_argument(
+                flag, action=argparse.BooleanOptionalAction, default=None, help=field.description
+            )
+        else:
+            parser.add_argument(flag, type=int, default=None, help=field.description)
+
+
+def option_switches(args: argparse.Namespace) -> dict[str, object]:
+    """The rule switches given on the command line (the rest keep their defaults)."""
+    from cold_war_tui.engine.options import GameOptions
+
+    return {
+        name: getattr(args, name)
+        for name in GameOptions.model_fields
+        if name != "seed" and getattr(args, name, None) is not None
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,7 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "selfplay":
             from cold_war_tui.selfplay import run_selfplay
 
-            return run_selfplay(games=args.games, seed=args.seed, as_json=args.json)
+            return run_selfplay(
+                games=args.games, seed=args.seed, as_json=args.json, switches=option_switches(args)
+            )
         load_default_data()
         if args.command == "duel":
             from cold_war_tui.duel.tui import DuelApp

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cold_war_tui.bots.random import RandomBot
@@ -31,11 +32,15 @@ def play_random_game(seed: int, options: GameOptions | None = None) -> tuple[Gam
     return game, decisions
 
 
-def run_selfplay(games: int, seed: int, as_json: bool) -> int:
+def run_selfplay(
+    games: int, seed: int, as_json: bool, switches: Mapping[str, object] | None = None
+) -> int:
+    """Play `games` random games from `seed` on, with the given rule switches; print a summary."""
     results = []
     started = time.perf_counter()
     for n in range(games):
-        game, decisions = play_random_game(seed + n)
+        options = GameOptions.model_validate({**(switches or {}), "seed": seed + n})
+        game, decisions = play_random_game(seed + n, options)
         outcome = game.outcome
         assert outcome is not None
         results.append(

@@ -157,6 +157,19 @@ class Core:
             return
         self.state.influence[side][country] += amount
         self.log(rule, f"{side} +{amount} influence in {self.name(country)}")
+        if country == self.board.ccw and self.state.influence[side][country] >= 3:
+            self.end_chinese_civil_war()
+
+    def end_chinese_civil_war(self) -> None:
+        """The third USSR influence in the Civil War space: the USSR takes the China Card
+        face up and the space is emptied and ignored from now on (12.1, 12.3)."""
+        state = self.state
+        state.influence[USSR][self.board.ccw] = 0
+        state.ccw_active = False
+        state.china_holder = USSR
+        state.china_face_up = True
+        self.reach_cache = {}
+        self.log("12.3", "the USSR wins the Chinese Civil War and takes the China Card face up")
 
     def remove_influence(self, side: str, country: int, amount: int, rule: str) -> int:
         """Remove up to `amount`; returns how much was actually removed."""

@@ -106,9 +106,9 @@ class Game:
     ) -> Game:
         data = data or _default_data()
         board = board_for(data)
-        state = scenario_state(scenario, data, board)
+        state = scenario_state(scenario, data, board, options)
         core = make_core(data, board, options, state)
-        core.log("", f"new game, seed {scenario.seed}")
+        core.log("", f"new game, seed {scenario.seed}; {options.summary()}")
         return cls(core, origin)
 
     # -- playing --------------------------------------------------------------------
@@ -267,8 +267,9 @@ def known_cards(state: StateSnapshot, holder: str) -> list[int]:
     A turn effect `open-hand:SIDE` (#98 Aldrich Ames Remix) shows the whole hand.
     """
     held = set(state.hands[holder])
-    if state.headline[holder] is not None:
-        held.add(state.headline[holder])
+    headline = state.headline[holder]
+    if headline is not None:
+        held.add(headline)
     if state.turn_effects.get(f"open-hand:{holder}"):
         return sorted(state.hands[holder])
     return sorted(set(state.known[holder]) & held)

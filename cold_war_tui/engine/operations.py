@@ -60,6 +60,16 @@ def in_area(core: Core, country: int, area: str) -> bool:
     return core.board.region[country] == area or area in core.board.subregions[country]
 
 
+Areas = str | tuple[str, ...]
+
+
+def in_any_area(core: Core, country: int, area: Areas) -> bool:
+    """`in_area` for one area or any of several (#47 Junta: Central or South America)."""
+    if isinstance(area, str):
+        return in_area(core, country, area)
+    return any(in_area(core, country, a) for a in area)
+
+
 def ops_value(core: Core, card: int, side: str) -> int:
     """A card's ops for `side` after this turn's modifiers (never below 1; 0 stays 0)."""
     base = 4 if card == CHINA_CARD else core.cards[card].ops
@@ -148,12 +158,12 @@ def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[N
 
 # -- coup (6.3) ---------------------------------------------------------------
 def coup_targets(
-    core: Core, side: str, *, free: bool = False, area: str | None = None
+    core: Core, side: str, *, free: bool = False, area: Areas | None = None
 ) -> list[int]:
     """Countries `side` may coup now: opponent influence, open region, no protection."""
     closed = frozenset() if free else restrictions.closed_regions(core)
     targets = _contested(core, side, "coup", closed)
-    return targets if area is None else [c for c in targets if in_area(core, c, area)]
+    return targets if area is None else [c for c in targets if in_any_area(core, c, area)]
 
 
 def _contested(core: Core, side: str, action: str, closed: frozenset[str]) -> list[int]:
@@ -198,9 +208,24 @@ def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -
 
 
 # -- realignment (6.2) --------------------------------------------------------
-def realign_targets(core: Core, side: str, budget: Budget | None = None) -> list[int]:
-    """Countries `side` may realign now (opponent influence, open region, in budget)."""
-    targets = _contested(core, side, "realign", restrictions.closed_regions(core))
+def realign_targets(
+    core: Core,
+    side: str,
+    budget: Budget | None = None,
+    *,
+    free: bool = False,
+    area: Areas | None = None,
+) -> list[int]:
+    """Countries `side` may realign now (opponent influence, open region, in budget).
+
+    `free`: an event's rolls that ignore the DEFCON regions (#96); `area` limits them.
+    """
+    # The realignment variant ignores the DEFCON regions (optional rules).
+    ignore_defcon = free or core.options.realignment_variant
+    closed = frozenset() if ignore_defcon else restrictions.closed_regions(core)
+    targets = _contested(core, side, "realign", closed)
+    if area is not None:
+        targets = [c for c in targets if in_any_area(core, c, area)]
     if budget is None:
         return targets
     return [c for c in targets if budget.available_in(core, c) >= 1]
@@ -236,19 +261,29 @@ def realign(core: Core, side: str, country: int) -> None:
     )
     if difference > 0:
         core.remove_influence(opponent, country, difference, "6.2.2")
+    elif difference < 0 and core.options.realignment_variant:
+        core.log("opt", f"the {side} loses nothing to its own realignment (realignment variant)")
     elif difference < 0:
         core.remove_influence(side, country, -difference, "6.2.2")
     else:
         core.log("6.2.2", "a tie removes nothing")
 
 
-def realign_series(core: Core, side: str, budget: Budget, first: int) -> Flow[None]:
+def realign_series(
+    core: Core,
+    side: str,
+    budget: Budget,
+    first: int,
+    *,
+    free: bool = False,
+    area: Areas | None = None,
+) -> Flow[None]:
     """Roll by roll, each resolved before the next target is chosen (6.2.1)."""
     country = first
     while True:
         budget.spend(core, country, 1)
         realign(core, side, country)
-        targets = realign_targets(core, side, budget)
+        targets = realign_targets(core, side, budget, free=free, area=area)
         if budget.left() <= 0 or not targets:
             return
         chosen = yield from ask(
@@ -273,9 +308,13 @@ def conduct(
     bonuses: Sequence[Bonus] = (),
     kinds: Iterable[str] = ALL_KINDS,
     free_coup: bool = False,
-    area: str | None = None,
+    area: Areas | None = None,
 ) -> Flow[None]:
-    """Spend `ops` on one kind of operation, chosen with its first target (6.0)."""
+    """Spend `ops` on one kind of operation, chosen with its first target (6.0).
+
+    `free_coup`: an event's free coup (8.2.5) and realignment rolls, both free of
+    the DEFCON regions (6.3.5, #96); `area` limits every target.
+    """
     budget = Budget(ops, bonuses)
     kinds = tuple(kinds)
     choices: list[Choice] = []
@@ -285,9 +324,7 @@ def conduct(
         targets = coup_targets(core, side, free=free_coup, area=area)
         choices += [_target_choice(core, "coup", c) for c in targets]
     if "realign" in kinds:
-        targets = [
-            c for c in realign_targets(core, side, budget) if area is None or in_area(core, c, area)
-        ]
+        targets = realign_targets(core, side, budget, free=free_coup, area=area)
         choices += [_target_choice(core, "realign", c) for c in targets]
     if not choices:
         core.log("6.0", f"{side} has no legal operation for {ops} ops")
@@ -301,12 +338,59 @@ def conduct(
     )
     verb, key = chosen.split(" ", 1)
     country = core.board.index[key]
-    if verb == "infl":
+    if verb != "coup" and core.options.realignment_variant and {"infl", "realign"} <= set(kinds):
+        yield from mixed_operations(core, side, budget, verb, country)
+    elif verb == "infl":
         yield from place_influence(core, side, budget, country)
     elif verb == "coup":
         coup(core, side, country, budget.available_in(core, country), free=free_coup)
     else:
-        yield from realign_series(core, side, budget, country)
+        yield from realign_series(core, side, budget, country, free=free_coup, area=area)
+
+
+def mixed_operations(core: Core, side: str, budget: Budget, verb: str, first: int) -> Flow[None]:
+    """Realignment variant: one card's ops mix influence and realignment rolls, never
+    both in the same country this action round (optional rules)."""
+    placed: set[int] = set()
+    realigned: set[int] = set()
+    country = first
+    while True:
+        if verb == "infl":
+            cost = influence_cost(core, side, country)
+            budget.spend(core, country, cost)
+            core.add_influence(side, country, 1, "6.1.2" if cost == 2 else "6.1")
+            placed.add(country)
+        else:
+            budget.spend(core, country, 1)
+            realign(core, side, country)
+            realigned.add(country)
+        if budget.left() <= 0:
+            return
+        choices = [
+            *(
+                _target_choice(core, "infl", c)
+                for c in influence_targets(core, side, budget)
+                if c not in realigned
+            ),
+            *(
+                _target_choice(core, "realign", c)
+                for c in realign_targets(core, side, budget)
+                if c not in placed
+            ),
+        ]
+        if not choices:
+            return
+        chosen = yield from ask(
+            side,
+            "operation_mixed",
+            f"{side}: place influence or roll realignment ({budget.left()} ops left), or done",
+            [*choices, Choice("done", "Stop")],
+            ops_left=budget.left(),
+        )
+        if chosen == "done":
+            return
+        verb, key = chosen.split(" ", 1)
+        country = core.board.index[key]
 
 
 def _target_choice(core: Core, verb: str, country: int) -> Choice:

@@ -14,6 +14,7 @@ from cold_war_tui.datamodel import GameData
 from cold_war_tui.engine.board import SIDES, Board
 from cold_war_tui.engine.core import CHINA_CARD
 from cold_war_tui.engine.errors import ScenarioError
+from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state, shuffle
 from cold_war_tui.engine.state import GameState
 
@@ -66,7 +67,7 @@ class Scenario(_Strict):
 
 def standard_state(data: GameData, board: Board, seed: int) -> GameState:
     """A fresh game before the free placements; the deck is shuffled by `play`."""
-    return scenario_state(Scenario(seed=seed), data, board)
+    return scenario_state(Scenario(seed=seed), data, board, GameOptions(seed=seed))
 
 
 def parse_scenario(doc: object) -> Scenario:
@@ -80,13 +81,20 @@ def parse_scenario(doc: object) -> Scenario:
         raise ScenarioError(f"scenario field '{where}': {first['msg']}") from None
 
 
-def scenario_state(scenario: Scenario, data: GameData, board: Board) -> GameState:
-    """The mutable state a scenario describes; raises ScenarioError when impossible."""
+def scenario_state(
+    scenario: Scenario, data: GameData, board: Board, options: GameOptions
+) -> GameState:
+    """The mutable state a scenario describes under `options`; raises ScenarioError
+    when impossible."""
     influence = {side: [0] * board.size for side in SIDES}
     if scenario.influence is None:
         for i, country in enumerate(data.countries):
             influence["US"][i] = country.start.us
             influence["USSR"][i] = country.start.ussr
+        if options.first_us_edition:  # optional rules: Canada starts empty
+            for key, start in data.setup.first_us_edition.start_overrides.items():
+                influence["US"][board.index[key]] = start.us
+                influence["USSR"][board.index[key]] = start.ussr
     else:
         for key, value in scenario.influence.items():
             if key not in board.index:
@@ -112,6 +120,9 @@ def scenario_state(scenario: Scenario, data: GameData, board: Board) -> GameStat
         raise ScenarioError("scenario space: a box between 0 and 8")
     state.china_holder = scenario.china.holder
     state.china_face_up = scenario.china.face_up
+    if options.chinese_civil_war:  # 12.3: the China Card waits for the Civil War's end
+        state.ccw_active = True
+        state.china_holder = None
     state.effects = dict(scenario.effects)
     state.turn_effects = dict(scenario.turn_effects)
     state.events_played = list(scenario.events_played)
@@ -122,12 +133,16 @@ def scenario_state(scenario: Scenario, data: GameData, board: Board) -> GameStat
     if scenario.phase == "setup":
         for placement in data.setup.free_placements:
             state.setup_left[placement.side] = placement.influence
-    _place_cards(scenario, data, state)
+        state.bid_left = options.us_bid
+    _place_cards(scenario, data, state, options.cards_out())
     return state
 
 
-def _place_cards(scenario: Scenario, data: GameData, state: GameState) -> None:
-    """Put every card in exactly one place: as given, else draw pile or box by period."""
+def _place_cards(
+    scenario: Scenario, data: GameData, state: GameState, cards_out: frozenset[int]
+) -> None:
+    """Put every card in exactly one place: as given, else draw pile or box by period,
+    or out of the game when the options leave it out."""
     known = {c.number for c in data.cards}
     placed: list[int] = []
     hands: dict[str, list[int]] = {str(side): cards for side, cards in scenario.hands.items()}
@@ -147,13 +162,17 @@ def _place_cards(scenario: Scenario, data: GameData, state: GameState) -> None:
             raise ScenarioError(f"scenario: there is no card {card}")
         if card == CHINA_CARD:
             raise ScenarioError("scenario: the China Card is placed with `china`, not in a pile")
+        if card in cards_out:
+            raise ScenarioError(f"scenario: card {card} is not in a game with these options")
     duplicates = sorted({c for c in placed if placed.count(c) > 1})
     if duplicates:
         raise ScenarioError(f"scenario: cards placed twice: {duplicates}")
     entered = {c.number: PERIOD_START[c.period] for c in data.cards}
     # A period enters the deck when its first turn starts (turn-start adds it).
     adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
-    rest = [c.number for c in data.cards if c.in_draw_deck and c.number not in set(placed)]
+    unplaced = [c.number for c in data.cards if c.in_draw_deck and c.number not in set(placed)]
+    state.out_of_game = [c for c in unplaced if c in cards_out]
+    rest = [c for c in unplaced if c not in cards_out]
     current = [
         c
         for c in rest

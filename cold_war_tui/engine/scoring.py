@@ -22,8 +22,8 @@ class SideScore:
     vp: int
 
 
-def region_score(core: Core, region: str) -> dict[str, SideScore]:
-    """What scoring `region` now gives each side (10.x)."""
+def region_score(core: Core, region: str, *, final: bool = False) -> dict[str, SideScore]:
+    """What scoring `region` now gives each side (10.x); `final` at final scoring."""
     board = core.board
     members = board.region_members[region]
     total_bgs = sum(1 for c in members if _battleground(core, c))
@@ -32,7 +32,10 @@ def region_score(core: Core, region: str) -> dict[str, SideScore]:
         controlled = [c for c in members if core.controls(side, c)]
         bgs = sum(1 for c in controlled if _battleground(core, c))
         adjacent = sum(1 for c in controlled if c in board.adjacent_to[other(side)])
-        counts[side] = (len(controlled), bgs, adjacent)
+        n = len(controlled)
+        if side == USSR and bgs and _shuttle_diplomacy(core, region, final):
+            n, bgs = n - 1, bgs - 1
+        counts[side] = (n, bgs, adjacent)
     scoring = core.region_scoring[region]
     result = {}
     for side in SIDES:
@@ -52,6 +55,16 @@ def region_score(core: Core, region: str) -> dict[str, SideScore]:
     return result
 
 
+def _shuttle_diplomacy(core: Core, region: str, final: bool) -> bool:
+    """#73 Shuttle Diplomacy in play: the USSR counts one battleground fewer in Asia or the
+    Middle East (not at final scoring); the card's module discards it after the scoring."""
+    return (
+        not final
+        and region in ("asia", "middle-east")
+        and bool(core.state.effects.get("shuttle-diplomacy"))
+    )
+
+
 def _battleground(core: Core, country: int) -> bool:
     """A battleground, or Taiwan under #35 Formosan Resolution while the US controls it."""
     if core.board.battleground[country]:
@@ -63,9 +76,9 @@ def _battleground(core: Core, country: int) -> bool:
     )
 
 
-def score_region(core: Core, region: str, rule: str = "10") -> None:
+def score_region(core: Core, region: str, rule: str = "10", *, final: bool = False) -> None:
     """Score a region: net VP; control of a `control_wins` region wins the game."""
-    result = region_score(core, region)
+    result = region_score(core, region, final=final)
     name = core.board.region_names[region]
     for side in SIDES:
         s = result[side]
@@ -99,7 +112,7 @@ def final_scoring(core: Core) -> Outcome:
     """After turn 10: every region, then the China Card's VP; the VP decide (10.x)."""
     core.log("10", "final scoring")
     for region in core.board.region_order:
-        score_region(core, region, "10")
+        score_region(core, region, "10", final=True)
     holder = core.state.china_holder
     if holder is not None:
         core.gain_vp(holder, 1, "9.x", "holds the China Card at the end of the game")

@@ -49,6 +49,7 @@ class GameState:
     headline: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(SIDES))
     known: dict[str, list[int]] = field(default_factory=lambda: {s: [] for s in SIDES})
     setup_left: dict[str, int] = field(default_factory=_per_side)
+    bid_left: int = 0  # the US influence bid still to place after set-up (optional rules)
     ccw_active: bool = False  # the Chinese Civil War space is in play (chapter 12)
     rng: int = 0
     forced_dice: list[int] = field(default_factory=list)
@@ -94,6 +95,7 @@ class StateSnapshot(Frozen):
     headline: dict[str, int | None]
     known: dict[str, list[int]]
     setup_left: dict[str, int]
+    bid_left: int
     ccw_active: bool
     rng: int
     forced_dice: list[int]
@@ -133,6 +135,7 @@ def snapshot(state: GameState, board: Board) -> StateSnapshot:
         headline=dict(state.headline),
         known={s: list(k) for s, k in state.known.items()},
         setup_left=dict(state.setup_left),
+        bid_left=state.bid_left,
         ccw_active=state.ccw_active,
         rng=state.rng,
         forced_dice=list(state.forced_dice),

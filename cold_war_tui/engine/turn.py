@@ -67,6 +67,27 @@ def setup_placements(core: Core) -> Flow[None]:
             )
             core.state.setup_left[side] -= 1
             core.add_influence(side, core.board.index[chosen.split(" ", 1)[1]], 1, "setup")
+    yield from place_bid(core)
+
+
+def place_bid(core: Core) -> Flow[None]:
+    """The US influence bid (optional rules): extra points where the US already has some."""
+    state = core.state
+    while state.bid_left > 0:
+        us = state.influence[US]
+        places = [c for c in range(core.board.ccw) if us[c] > 0]
+        chosen = yield from ask(
+            US,
+            "bid_influence",
+            f"US: place bid influence where the US already has some ({state.bid_left} left)",
+            [
+                Choice(f"infl {core.board.keys[c]}", f"Place influence in {core.name(c)}")
+                for c in places
+            ],
+            left=state.bid_left,
+        )
+        state.bid_left -= 1
+        core.add_influence(US, core.board.index[chosen.split(" ", 1)[1]], 1, "bid")
 
 
 # -- start of turn ------------------------------------------------------------
@@ -175,8 +196,8 @@ def rounds_for(core: Core, side: str) -> int:
 
 def action_rounds(core: Core) -> Flow[None]:
     state = core.state
-    last = max(rounds_for(core, s) for s in SIDES)
-    while state.action_round <= last:
+    # Recounted each round: an extra round can be gained mid-turn (#86 North Sea Oil).
+    while state.action_round <= max(rounds_for(core, s) for s in SIDES):
         for side in (USSR, US):
             if state.rounds_taken[side] >= state.action_round:
                 continue
@@ -286,12 +307,28 @@ def play_card(core: Core, side: str, card: int, mode: str) -> Flow[None]:
         happened = yield from resolve_event(core, card, side)
         core.dispose(card, event_happened=happened)
     elif mode == "space":
-        ops.space_attempt(core, side)
+        yield from space_race(core, side)
         core.log("6.4.5", f"the event of {core.card_name(card)} does not happen (space race)")
         core.dispose(card, event_happened=False)
     else:
         happened = yield from play_for_ops(core, side, card)
         core.dispose(card, event_happened=happened)
+
+
+def space_race(core: Core, side: str) -> Flow[None]:
+    """A space race attempt; with the optional rule the player may decline to roll."""
+    if core.options.space_race_no_roll:
+        roll = yield from ask(
+            side,
+            "space_roll",
+            f"{side}: roll for the space race, or make the attempt without rolling?",
+            [Choice("roll", "Roll the die"), Choice("no-roll", "Do not roll")],
+        )
+        if roll == "no-roll":
+            core.state.space_attempts[side] += 1
+            core.log("opt", f"{side} makes a space race attempt without rolling")
+            return
+    ops.space_attempt(core, side)
 
 
 _MODE_TEXT = {"event": "its event", "ops": "operations", "space": "a space race attempt"}
@@ -336,7 +373,7 @@ def play_china(core: Core, side: str, mode: str) -> Flow[None]:
     state.china_face_up = False
     core.log("9", f"{side} plays the China Card; it passes face down to the {other(side)}")
     if mode == "space":
-        ops.space_attempt(core, side)
+        yield from space_race(core, side)
     else:
         yield from ops.conduct(
             core,

@@ -28,6 +28,8 @@ class EventSpec:
 
 
 EVENTS: dict[int, EventSpec] = {}
+# 12.4: events a side may not play while the Chinese Civil War goes on.
+CIVIL_WAR_BANS = {31: "USSR", 58: "USSR", 35: "US"}
 ALL_EVENT_CARDS = frozenset(range(1, 111)) - {CHINA_CARD}
 
 
@@ -53,6 +55,8 @@ def event_blocked(core: Core, card: int, side: str) -> str | None:
     data = core.cards[card]
     if card == CHINA_CARD:
         return "the China Card has no event (9.x)"
+    if core.state.ccw_active and CIVIL_WAR_BANS.get(card) == side:
+        return "banned until the Chinese Civil War ends (12.4; playable for ops, 12.4.3)"
     if data.requires and not any(core.event_played(r) for r in data.requires):
         names = " or ".join(core.card_name(r) for r in data.requires)
         return f"needs {names} to have been played"

@@ -220,7 +220,7 @@ def event_operations(
     *,
     kinds: Sequence[str] = ALL_KINDS,
     free_coup: bool = False,
-    area: str | None = None,
+    area: str | tuple[str, ...] | None = None,
 ) -> Flow[None]:
     """Operations an event grants (no card played for them: no bonus of a card)."""
     core.log("5.1", f"{side} conducts operations with {ops} ops from the event")

@@ -1,0 +1,245 @@
+"""Chapter 12 (the Chinese Civil War) and the optional rules, one switch of GameOptions each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_scenarios import greyed, ids, infl, play, scenario, targets
+
+from cold_war_tui.bots.random import RandomBot
+from cold_war_tui.engine import Game, GameOptions
+
+CCW = "chinese-civil-war"
+
+
+def civil_war_game(phasing: str, hands: dict[str, list[int]], **fields: Any) -> Game:
+    """An action round of `phasing` in a game played with the Chinese Civil War."""
+    taken = {"USSR": 1, "US": 0} if phasing == "US" else {"USSR": 0, "US": 0}
+    doc = scenario(
+        "action", phasing=phasing, action_round=1, rounds_taken=taken, hands=hands, **fields
+    )
+    return Game.from_scenario(doc, GameOptions(chinese_civil_war=True))
+
+
+def options_game(options: GameOptions, phasing: str, hands: dict[str, list[int]], **fields: Any):
+    taken = {"USSR": 1, "US": 0} if phasing == "US" else {"USSR": 0, "US": 0}
+    doc = scenario(
+        "action", phasing=phasing, action_round=1, rounds_taken=taken, hands=hands, **fields
+    )
+    return Game.from_scenario(doc, options)
+
+
+# -- 12.1-12.3 -------------------------------------------------------------------------
+def test_12_3_a_new_game_has_no_china_card_until_the_civil_war_ends() -> None:
+    game = Game.new(GameOptions(seed=3, chinese_civil_war=True))
+    assert game.state.china_holder is None
+    assert game.state.ccw_active
+
+
+def test_12_1_only_the_ussr_may_place_there_as_it_is_adjacent_only_to_the_ussr() -> None:
+    ussr = civil_war_game("USSR", {"USSR": [7], "US": [4]})
+    play(ussr, "play 7 ops")
+    assert CCW in targets(ussr, "infl")
+    us = civil_war_game("US", {"USSR": [7], "US": [19]}, influence={"north-korea": (1, 0)})
+    play(us, "play 19 ops")
+    assert CCW not in targets(us, "infl")
+
+
+def test_12_1_never_a_target_of_coups_or_realignment() -> None:
+    game = civil_war_game("US", {"USSR": [7], "US": [19]}, influence={CCW: (0, 2)})
+    play(game, "play 19 ops")
+    assert CCW not in targets(game, "coup") | targets(game, "realign")
+
+
+def test_12_1_the_space_has_no_effect_on_asia_scoring() -> None:
+    base = {"north-korea": (0, 3)}
+    without = civil_war_game("USSR", {"USSR": [1], "US": [4]}, influence=base)
+    with_ccw = civil_war_game("USSR", {"USSR": [1], "US": [4]}, influence={**base, CCW: (0, 2)})
+    for game in (without, with_ccw):
+        play(game, "play 1 event")
+    assert without.state.vp == with_ccw.state.vp
+
+
+def test_12_2_12_3_the_third_ussr_influence_ends_it_and_hands_over_the_china_card() -> None:
+    game = civil_war_game("USSR", {"USSR": [7], "US": [4]}, influence={CCW: (0, 1)})
+    play(game, "play 7 ops", f"infl {CCW}")  # 3 ops: 1 each in the space (6.1)
+    assert infl(game, CCW) == (0, 2)
+    assert not any(entry.rule == "12.3" for entry in game.log)
+    play(game, f"infl {CCW}")
+    state = game.state
+    assert (state.china_holder, state.china_face_up, state.ccw_active) == ("USSR", True, False)
+    assert infl(game, CCW) == (0, 0)  # its influence is returned, the space ignored
+    if game.pending is not None and game.pending.player == "USSR":
+        assert CCW not in targets(game, "infl")
+
+
+@pytest.mark.parametrize(("card", "side"), [(31, "USSR"), (58, "USSR"), (35, "US")])
+def test_12_4_banned_events_and_12_4_3_still_playable_for_ops(card: int, side: str) -> None:
+    hands = {"USSR": [7], "US": [4]}
+    hands[side] = [card]
+    game = civil_war_game(side, hands)
+    assert "12.4" in greyed(game)[f"play {card} event"]
+    assert f"play {card} ops" in ids(game)
+
+
+def test_12_4_the_bans_are_lifted_once_the_civil_war_ends() -> None:
+    game = civil_war_game("USSR", {"USSR": [7, 31], "US": [4]}, influence={CCW: (0, 2)})
+    play(game, "play 7 ops", f"infl {CCW}")
+    assert game.state.china_holder == "USSR"
+    while game.pending is not None and game.pending.player == "USSR":
+        game.choose(ids(game)[0])
+    while game.pending is not None and game.pending.kind != "action":
+        game.choose(ids(game)[0])
+    # The USSR's next action round offers Red Scare/Purge as an event.
+    while game.pending is not None and game.pending.player != "USSR":
+        game.choose(ids(game)[0])
+    assert game.pending is not None
+    if game.pending.kind == "action":
+        assert "play 31 event" in ids(game)
+
+
+def test_12_3_no_china_card_vp_at_final_scoring_if_it_never_came_into_play() -> None:
+    doc = scenario("turn-end", turn=10, defcon=5, milops={"US": 5, "USSR": 5})
+    game = Game.from_scenario(doc, GameOptions(chinese_civil_war=True))
+    assert game.outcome is not None
+    assert game.state.vp == 0
+    assert not any("China Card" in entry.text and "VP" in entry.text for entry in game.log)
+
+
+# -- realignment variant ---------------------------------------------------------------
+VARIANT = GameOptions(realignment_variant=True)
+
+
+def test_optional_realignment_ignores_the_defcon_regions() -> None:
+    standard = options_game(
+        GameOptions(), "US", {"US": [19], "USSR": [7]}, defcon=4, influence={"poland": (0, 1)}
+    )
+    play(standard, "play 19 ops")
+    assert "poland" not in targets(standard, "realign")
+    variant = options_game(
+        VARIANT, "US", {"US": [19], "USSR": [7]}, defcon=4, influence={"poland": (0, 1)}
+    )
+    play(variant, "play 19 ops")
+    assert "poland" in targets(variant, "realign")
+
+
+def test_optional_the_phasing_player_never_loses_influence_to_his_own_realignment() -> None:
+    influence = {"iran": (2, 2)}
+    game = options_game(
+        VARIANT, "US", {"US": [19], "USSR": [7]}, influence=influence, forced_dice=[1, 6]
+    )
+    play(game, "play 19 ops", "realign iran")
+    assert infl(game, "iran") == (2, 2)
+
+
+def test_optional_one_cards_ops_mix_influence_and_realignment_not_in_one_country() -> None:
+    influence = {"iran": (1, 2), "iraq": (0, 1)}
+    game = options_game(
+        VARIANT, "US", {"US": [25], "USSR": [7]}, influence=influence, forced_dice=[6, 1]
+    )
+    play(game, "play 25 ops", "infl iran")
+    assert game.pending is not None and game.pending.kind == "operation_mixed"
+    assert "realign iraq" in ids(game)
+    assert "realign iran" not in ids(game)  # it received influence this round
+    play(game, "realign iraq")
+    assert infl(game, "iraq") == (0, 0)
+    assert "infl iraq" not in ids(game)  # it was the target of a realignment roll
+
+
+def test_standard_rules_keep_one_kind_of_operation_per_card() -> None:
+    influence = {"iran": (1, 2), "iraq": (0, 1)}
+    game = options_game(GameOptions(), "US", {"US": [25], "USSR": [7]}, influence=influence)
+    play(game, "play 25 ops", "infl iran")
+    assert not any(i.startswith("realign ") for i in ids(game))
+
+
+# -- space race without a roll -----------------------------------------------------------
+def test_optional_a_space_race_attempt_may_be_made_without_rolling() -> None:
+    options = GameOptions(space_race_no_roll=True)
+    game = options_game(options, "USSR", {"USSR": [7, 13], "US": [4]})
+    dice_before = game.state.dice_rolled
+    play(game, "play 13 space")
+    assert game.pending is not None and game.pending.kind == "space_roll"
+    play(game, "no-roll")
+    state = game.state
+    assert state.space["USSR"] == 0
+    assert state.space_attempts["USSR"] == 1
+    assert state.dice_rolled == dice_before
+    assert 13 in state.discard and 13 not in state.events_played
+
+
+def test_optional_without_the_switch_the_attempt_always_rolls() -> None:
+    game = options_game(GameOptions(), "USSR", {"USSR": [7, 13], "US": [4]}, forced_dice=[1])
+    play(game, "play 13 space")
+    assert game.state.space["USSR"] == 1
+
+
+# -- first US edition, optional cards, bid -----------------------------------------------
+def test_optional_first_us_edition_canada_starts_empty_and_optional_cards_are_out() -> None:
+    game = Game.new(GameOptions(seed=5, first_us_edition=True))
+    assert infl(game, "canada") == (0, 0)
+    assert sorted(game.state.out_of_game) == [104, 105, 106, 107, 108, 109, 110]
+    assert not {104, 105, 106, 107, 108, 109, 110} & set(
+        game.state.draw + game.state.box + game.state.hands["US"] + game.state.hands["USSR"]
+    )
+    assert infl(Game.new(GameOptions(seed=5)), "canada") == (2, 0)
+
+
+def test_optional_cards_switch_off_leaves_them_out_on() -> None:
+    assert not Game.new(GameOptions(seed=1, optional_cards=False)).state.box.count(107)
+    assert 107 in Game.new(GameOptions(seed=1)).state.box
+
+
+def test_optional_us_bid_places_extra_influence_where_the_us_already_has_some() -> None:
+    game = Game.new(GameOptions(seed=2, us_bid=2))
+    bot = RandomBot(2)
+    while game.pending is not None and game.pending.kind != "bid_influence":
+        game.choose(bot.choose(game.pending))
+    assert game.pending is not None and game.pending.player == "US"
+    us = game.state.influence
+    offered = {i.split(" ", 1)[1] for i in ids(game)}
+    assert offered == {key for key, value in us.items() if value.us > 0}
+    before = infl(game, "canada")
+    play(game, "infl canada", "infl canada")
+    assert infl(game, "canada") == (before[0] + 2, before[1])
+    assert game.pending is not None and game.pending.kind == "headline"
+
+
+def test_options_are_in_the_log_header_and_the_save() -> None:
+    options = GameOptions(seed=9, chinese_civil_war=True, us_bid=1, optional_cards=False)
+    game = Game.new(options)
+    assert "chinese_civil_war=True" in str(game.log[0])
+    bot = RandomBot(9)
+    for _ in range(40):
+        assert game.pending is not None
+        game.choose(bot.choose(game.pending))
+    loaded = Game.from_json(game.to_json())
+    assert loaded.options == options
+    for _ in range(40):
+        if game.pending is None:
+            break
+        choice = bot.choose(game.pending)
+        game.choose(choice)
+        loaded.choose(choice)
+    assert loaded.state == game.state
+
+
+SWITCHES: list[dict[str, Any]] = [
+    {"chinese_civil_war": True},
+    {"realignment_variant": True},
+    {"space_race_no_roll": True},
+    {"first_us_edition": True},
+    {"optional_cards": False},
+    {"us_bid": 3},
+]
+
+
+@pytest.mark.parametrize("switch", SWITCHES, ids=lambda s: next(iter(s)))
+def test_random_self_play_with_each_switch(switch: dict[str, Any]) -> None:
+    """100 seeded games per switch end with an outcome and no engine error."""
+    from cold_war_tui.selfplay import play_random_game
+
+    for seed in range(100):
+        game, _ = play_random_game(seed, GameOptions(seed=seed, **switch))
+        assert game.outcome is not None
