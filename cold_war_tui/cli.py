@@ -33,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--json", action="store_true", help="print one JSON object")
     add_option_flags(selfplay)
 
-    commands.add_parser("duel", help="play the DEFCON missile duel")
+    duel = commands.add_parser("duel", help="play the DEFCON missile duel")
+    duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
     return parser
 
 
@@ -75,15 +76,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_selfplay(
                 games=args.games, seed=args.seed, as_json=args.json, switches=option_switches(args)
             )
-        load_default_data()
         if args.command == "duel":
+            load_default_data()
             from cold_war_tui.duel.tui import DuelApp
 
-            DuelApp().run()
+            DuelApp(load=args.duel_load).run()
             return 0
         from cold_war_tui.tui.app import ColdWarApp
 
-        if ColdWarApp(load=args.load).run() == "duel":
+        # The title shows at once; the app reads the game data in the background.
+        app = ColdWarApp(load=args.load)
+        result = app.run()
+        if app.data_error is not None:
+            raise DataError(app.data_error)
+        if result == "duel":
             from cold_war_tui.duel.tui import DuelApp
 
             DuelApp().run()

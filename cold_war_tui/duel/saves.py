@@ -2,6 +2,9 @@
 
 A save is a replay, not a dump: loading re-runs every decision through the rules, so a save
 can never hold a position the rules could not reach; the stored snapshot only confirms it.
+Every problem raises `SaveError` with a message that names it (not JSON, truncated, another
+format, a newer version, the first decision that does not replay ...). Reading and writing
+files is not done here (the duel package does no I/O): see `cold_war_tui.userdata`.
 """
 
 from __future__ import annotations
@@ -9,10 +12,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pydantic
+
 from cold_war_tui.duel import notation
 from cold_war_tui.duel.board import Cell
 from cold_war_tui.duel.engine import DuelGame
-from cold_war_tui.duel.errors import SaveError
+from cold_war_tui.duel.errors import DuelError, SaveError
+from cold_war_tui.duel.records import Kind
 from cold_war_tui.duel.settings import PLAYERS, DuelSettings
 
 SAVE_FORMAT = "cold-war-tui/defcon-duel"
@@ -36,24 +42,94 @@ def to_json(game: DuelGame) -> str:
 
 
 def from_json(text: str) -> DuelGame:
-    """Load a save; raise SaveError if it is unreadable or does not replay to its state."""
+    """Load a save; raise SaveError naming the problem if it is unreadable, of another format
+    or a newer version, or does not replay to its recorded state."""
+    data = _header(text)
+    game = DuelGame(_settings(data.get("settings")))
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        raise SaveError("unreadable duel save: the list of decisions ('choices') is missing")
+    for number, item in enumerate(choices, 1):
+        _replay_one(game, number, item)
+    _marks(game, data.get("marks", {}))
+    if "state" in data and data["state"] != game.snapshot():
+        raise SaveError("the decisions do not replay to the saved state (the file was altered)")
+    return game
+
+
+def summary(game: DuelGame) -> str:
+    """One line about a saved game that both players may read (no secrets)."""
+    result, pending = game.result, game.pending
+    if result is not None:
+        outcome = f"{result.winner} won" if result.winner else "a draw"
+        return f"over: cities A {result.cities['A']}, B {result.cities['B']}, {outcome}"
+    assert pending is not None
+    if pending.kind is Kind.PLACE:
+        return f"set-up, {pending.player} to place"
+    what = "to choose: end or go on" if pending.kind is Kind.FINISH else "to move"
+    return f"turn {pending.turn + 1}, DEFCON {pending.defcon}, {pending.player} {what}"
+
+
+def _header(text: str) -> dict[str, Any]:
+    """The decoded save, once its format and version are known to be readable."""
+    if not text.strip():
+        raise SaveError("unreadable duel save: the file is empty")
     try:
         data = json.loads(text)
-        if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
-            raise SaveError("not a DEFCON duel save of a known version")
-        game = DuelGame(DuelSettings.model_validate(data["settings"]))
-        for number, item in enumerate(data["choices"], 1):
-            pending = game.pending
-            if pending is None or item["player"] != pending.player:
-                raise SaveError(f"decision {number} is by the wrong player")
-            game.apply(notation.parse_choice(pending.kind, item["text"]))
-        for player in PLAYERS:
-            for name, mark in data.get("marks", {}).get(player, {}).items():
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            "unreadable duel save: not valid JSON, the file is truncated or corrupt "
+            f"({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        ) from exc
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        what = f"its format is {found!r}" if found is not None else "it has no 'format' field"
+        raise SaveError(f"not a DEFCON duel save: {what}, not {SAVE_FORMAT!r}")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(f"not a DEFCON duel save of a known version: version {version!r}")
+    if version > SAVE_VERSION:
+        raise SaveError(
+            f"saved by a newer version of Cold War TUI (save version {version}; this version "
+            f"reads version {SAVE_VERSION}): update the game to open it"
+        )
+    return data
+
+
+def _settings(raw: object) -> DuelSettings:
+    if not isinstance(raw, dict):
+        raise SaveError("unreadable duel save: the rule settings are missing")
+    try:
+        return DuelSettings.model_validate(raw)
+    except pydantic.ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "settings"
+        raise SaveError(f"unreadable duel save: bad setting {where}: {first['msg']}") from exc
+
+
+def _replay_one(game: DuelGame, number: int, item: object) -> None:
+    pending = game.pending
+    if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+        raise SaveError(f"unreadable duel save: decision {number} is not a player and a text")
+    if pending is None:
+        raise SaveError(f"decision {number} comes after the end of the game")
+    if item.get("player") != pending.player:
+        raise SaveError(f"decision {number} is by the wrong player ({pending.player} decides)")
+    try:
+        game.apply(notation.parse_choice(pending.kind, item["text"]))
+    except DuelError as exc:
+        raise SaveError(f"decision {number} ({pending.player}) does not replay: {exc}") from exc
+
+
+def _marks(game: DuelGame, marks: object) -> None:
+    if not isinstance(marks, dict):
+        raise SaveError("unreadable duel save: the private marks are not a table")
+    for player in PLAYERS:
+        table = marks.get(player, {})
+        if not isinstance(table, dict):
+            raise SaveError(f"unreadable duel save: the marks of {player} are not a table")
+        for name, mark in table.items():
+            try:
                 game.set_mark(player, Cell.parse(name), mark)
-    except SaveError:
-        raise
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise SaveError(f"unreadable duel save: {exc}") from exc
-    if "state" in data and data["state"] != game.snapshot():
-        raise SaveError("the decisions do not replay to the saved state")
-    return game
+            except (DuelError, TypeError) as exc:
+                raise SaveError(f"unreadable duel save: mark {name!r} of {player}: {exc}") from exc

@@ -8,6 +8,8 @@ mark, read the view) from the app and post nothing else: the app alone drives th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -15,16 +17,18 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
 
 from cold_war_tui.duel import notation
 from cold_war_tui.duel.board import ROWS_CYRILLIC, ROWS_LATIN, SIZE, Cell
 from cold_war_tui.duel.engine import DuelGame
-from cold_war_tui.duel.errors import DuelError
+from cold_war_tui.duel.errors import DuelError, SaveError
 from cold_war_tui.duel.moves import Answer, Choice, Finish, Launch, Move, Placement
 from cold_war_tui.duel.records import DuelResult, Kind, Pending
 from cold_war_tui.duel.settings import DuelSettings, Player, opponent
 from cold_war_tui.duel.view import PlayerView
+from cold_war_tui.userdata import DuelSaves, SaveEntry
 
 Submit = Callable[[Choice], tuple[Answer | None, str | None]]
 """Apply a choice: (the answer, None) on success, (None, the reason) if the rules refuse it."""
@@ -167,6 +171,85 @@ def record_lines(view: PlayerView, last: int = 8) -> str:
     return "\n".join(lines[-last:]) or "No moves yet."
 
 
+# ---------------------------------------------------------------------------- saves
+
+
+@dataclass(frozen=True)
+class LoadedSave:
+    """A duel read from a save file, and the file (later Ctrl+S saves go back to it)."""
+
+    path: Path
+    game: DuelGame
+
+
+class SavesScreen(Screen[LoadedSave | None]):
+    """The saved duels of the saves folder, newest first; Enter opens one, Escape goes back.
+
+    A file that cannot be loaded is listed greyed out with the problem; a load that fails
+    anyway (the file changed) shows the problem here. Loading only reads the file.
+    """
+
+    DEFAULT_CSS = """
+    SavesScreen OptionList { height: 1fr; }
+    SavesScreen #message { height: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("r", "reload", "Refresh"),
+    ]
+
+    def __init__(self, saves: DuelSaves) -> None:
+        super().__init__()
+        self.saves = saves
+        self.entries: list[SaveEntry] = []
+
+    def compose(self) -> ComposeResult:
+        yield plain(f"Saved duels in {self.saves.folder}", "bold")
+        yield OptionList(id="saves")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_reload()
+
+    def action_reload(self) -> None:
+        """List the folder again."""
+        self.say("")
+        self.entries = self.saves.entries()
+        menu = self.query_one("#saves", OptionList)
+        menu.clear_options()
+        for index, entry in enumerate(self.entries):
+            label = Text(entry.name, "bold")
+            label.append(f"  {entry.modified:%Y-%m-%d %H:%M}  ")
+            if entry.problem is None:
+                label.append(entry.summary)
+            else:
+                label.append(f"cannot be loaded: {entry.problem}", "red")
+            menu.add_option(Option(label, id=str(index), disabled=entry.problem is not None))
+        if not self.entries:
+            self.say(f"No saved duel in {self.saves.folder}. Ctrl+S saves a duel in play.")
+        loadable = [i for i, entry in enumerate(self.entries) if entry.problem is None]
+        if loadable:
+            menu.highlighted = loadable[0]
+        menu.focus()
+
+    def say(self, message: str, style: str = "") -> None:
+        self.query_one("#message", Static).update(Text(message, style))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        entry = self.entries[int(event.option.id or 0)]
+        try:
+            game = self.saves.load(entry.path)
+        except SaveError as exc:
+            self.action_reload()  # the file changed since it was listed: list it as it is
+            self.say(f"Could not load the save: {exc}", "red")
+            return
+        self.dismiss(LoadedSave(entry.path, game))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
 # ---------------------------------------------------------------------------- set-up
 
 SETUP_FIELDS: list[tuple[str, str, list[Any]]] = [
@@ -191,8 +274,8 @@ SETUP_FIELDS: list[tuple[str, str, list[Any]]] = [
 ]
 
 
-class DuelSetupScreen(Screen[DuelSettings]):
-    """Choose the rule settings; Enter starts the duel with them."""
+class DuelSetupScreen(Screen[DuelSettings | LoadedSave]):
+    """Choose the rule settings; Enter starts the duel with them, `l` opens a saved duel."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "row(-1)", "Up", show=False),
@@ -200,21 +283,43 @@ class DuelSetupScreen(Screen[DuelSettings]):
         Binding("left", "value(-1)", "Change"),
         Binding("right", "value(1)", "Change", show=False),
         Binding("enter", "start", "Start the duel"),
+        Binding("l", "load", "Load a save"),
     ]
 
-    def __init__(self, settings: DuelSettings) -> None:
+    def __init__(
+        self,
+        settings: DuelSettings,
+        saves: DuelSaves | None = None,
+        message: str = "",
+    ) -> None:
         super().__init__()
         self.values: dict[str, Any] = settings.model_dump()
         self.row = 0
+        self.saves = saves
+        self.message = message
 
     def compose(self) -> ComposeResult:
         yield plain("DEFCON duel: set-up (see docs/duel.md for every rule setting)", "bold")
         yield Static(id="fields")
-        yield Static(id="message")
+        yield Static(Text(self.message, "red"), id="message")
         yield Footer()
 
     def on_mount(self) -> None:
         self.refresh_fields()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "load" and self.saves is None:
+            return None  # no saves folder given: shown greyed out
+        return True
+
+    def action_load(self) -> None:
+        if self.saves is not None:
+            self.app.push_screen(SavesScreen(self.saves), self.loaded)
+
+    def loaded(self, result: LoadedSave | None) -> None:
+        """A save was picked and read: leave the set-up with it."""
+        if result is not None:
+            self.dismiss(result)
 
     def refresh_fields(self) -> None:
         """Redraw the list of settings with the selected row highlighted."""
@@ -435,6 +540,10 @@ class MoveScreen(Screen[None]):
 
     # -- state helpers
 
+    def building(self) -> bool:
+        """Whether a request is being built (something picked, not yet sent)."""
+        return bool(self.launches or self.sabotage)
+
     def move(self) -> Move:
         """The request as built so far (launches without a target are left out)."""
         launches = tuple(Launch(s, t) for s, t in self.launches if t is not None)
@@ -632,7 +741,13 @@ class DuelEndScreen(Screen[None]):
 
 
 class DuelApp(App[DuelResult | None]):
-    """A whole hot-seat duel: set-up, then hand-over and a screen for every decision."""
+    """A whole hot-seat duel: set-up, then hand-over and a screen for every decision.
+
+    Ctrl+S saves the duel (to the file it was loaded from, else to a new file in the saves
+    folder); `l` on the set-up screen lists the saves. `save_dir` is the saves folder (default:
+    `duel/` in the user data folder, see `cold_war_tui.userdata`); `load` opens a save file at
+    start, and if it cannot be loaded the set-up screen says why.
+    """
 
     CSS = """
     .board { width: 30; height: 10; text-wrap: nowrap; }
@@ -640,35 +755,88 @@ class DuelApp(App[DuelResult | None]):
     #side { width: 1fr; height: auto; }
     #record { height: auto; max-height: 10; color: $text-muted; }
     #message { height: 1; }
+    DuelSetupScreen #message, SavesScreen #message { height: auto; }
     #export { height: 1fr; overflow-y: auto; }
     """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+    ]
 
     def __init__(
         self,
         settings: DuelSettings | None = None,
         game: DuelGame | None = None,
         setup: bool = True,
+        save_dir: Path | None = None,
+        load: Path | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings if settings is not None else DuelSettings()
         self.game = game
         self.setup = setup and game is None
         self.holder: Player | None = None
+        self.saves = DuelSaves(save_dir)
+        self.load_path = load if game is None else None
+        self.save_path: Path | None = None
+        self.resumed: Path | None = None
 
     def on_mount(self) -> None:
         self.title = "DEFCON duel"
+        problem = ""
+        if self.load_path is not None:
+            try:
+                self.resume(LoadedSave(self.load_path, self.saves.load(self.load_path)))
+                return
+            except SaveError as exc:
+                problem = f"Could not load the save: {exc}"
         if self.game is not None:
             self.next_decision()
         elif self.setup:
-            self.push_screen(DuelSetupScreen(self.settings), self.start)
+            self.push_screen(DuelSetupScreen(self.settings, self.saves, problem), self.start)
         else:
+            if problem:
+                self.notify(problem, title="Not loaded", severity="error")
             self.start(self.settings)
 
-    def start(self, settings: DuelSettings | None) -> None:
-        """Begin a new duel with the chosen settings."""
-        self.settings = settings if settings is not None else self.settings
+    def start(self, chosen: DuelSettings | LoadedSave | None) -> None:
+        """Begin a new duel with the chosen settings, or go on with a loaded one."""
+        if isinstance(chosen, LoadedSave):
+            self.resume(chosen)
+            return
+        self.settings = chosen if chosen is not None else self.settings
         self.game = DuelGame(self.settings)
+        self.refresh_bindings()
         self.next_decision()
+
+    def resume(self, loaded: LoadedSave) -> None:
+        """Go on with a loaded duel: a hand-over first, whoever is to decide."""
+        self.game = loaded.game
+        self.settings = loaded.game.settings
+        self.save_path = self.resumed = loaded.path
+        self.holder = None
+        self.refresh_bindings()
+        self.next_decision()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save" and self.game is None:
+            return None  # nothing to save yet: shown greyed out
+        return True
+
+    def action_save(self) -> None:
+        """Save the duel: its decisions and private marks (see `cold_war_tui.duel.saves`)."""
+        if self.game is None:
+            return
+        try:
+            path = self.saves.save(self.game, self.save_path)
+        except OSError as exc:
+            self.notify(f"Could not save: {exc}", title="Not saved", severity="error")
+            return
+        self.save_path = path
+        note = ""
+        screen = self.screen
+        if isinstance(screen, MoveScreen) and screen.answer is None and screen.building():
+            note = " (the request being built is not saved until it is sent)"
+        self.notify(f"Saved to {path}{note}", title="Saved")
 
     def submit(self, choice: Choice) -> tuple[Answer | None, str | None]:
         """The one seam into the engine: apply a choice, or report why the rules refuse it."""
@@ -691,9 +859,13 @@ class DuelApp(App[DuelResult | None]):
         if player != self.holder and game.settings.hand_over_screen:
             self.holder = player
             note = f"DEFCON {game.defcon}." if pending.kind is not Kind.PLACE else "Set-up."
+            if self.resumed is not None:
+                note = f"Loaded {self.resumed.name}. {note}"
+                self.resumed = None
             self.push_screen(HandOverScreen(player, note), lambda _: self.open_decision())
             return
         self.holder = player
+        self.resumed = None
         self.open_decision()
 
     def open_decision(self) -> None:

@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cold_war_tui.duel import Answer, Cell, DuelSettings, Finish, Launch, Move, Placement, notation
+from cold_war_tui.duel import (
+    Answer,
+    Cell,
+    DuelGame,
+    DuelSettings,
+    Finish,
+    Launch,
+    Move,
+    Placement,
+    notation,
+)
 from cold_war_tui.duel.board import ALL_CELLS
 
 from .helpers import play_random
@@ -189,3 +199,19 @@ def test_import_refuses_a_falsified_answer() -> None:
     assert forged != text
     with pytest.raises(notation.NotationError, match="recorded answer differs"):
         notation.import_game(forged)
+
+
+def test_seed_example_played_on_a_board() -> None:
+    """'Move notation': the seed's request played on a board that fits its answer (ABM sites
+    В4 В6 and silo В5 in the sabotage square, sites covering Б1 and Е6). The app answers
+    `Сбиты Б1 В4 Е6`: the site at В4 covers its own cell, and "the app never forgets" the
+    interception the seed's defender left out (on paper that missile got through)."""
+    game = DuelGame(DuelSettings(start_defcon=2))
+    game.choose("Города А1 А2 А3 А4 Б1 Б2 Б3 Б4 В1 В2 ПРО З1 З2 З3 З4 МБР А5 Б5 Е7 Ж8 ДРГ Г1 Г2")
+    game.choose("Города Ж1 Ж2 Ж3 З5 З6 З8 А7 А8 А4 Б8 ПРО В4 В6 А2 Ж7 МБР В5 З1 З2 З3 ДРГ З4 З7")
+    answer = game.choose(SEED_REQUEST)
+    assert answer is not None
+    request = game.log[-1].choice
+    assert isinstance(request, Move) and notation.format_move(request) == SEED_REQUEST
+    assert notation.format_answer(answer) == "Сбиты Б1 В4 Е6\nПРО В4 В6 МБР В5"
+    assert game.defcon == 1  # the seed: after four missiles at DEFCON 2, DEFCON 1 begins

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
-from cold_war_tui.duel import Cell, DuelGame, DuelSettings, SaveError
+from cold_war_tui.duel import Cell, DuelGame, DuelSettings, SaveError, saves
 
-from .helpers import play_random, random_choice
+from .helpers import game_with, play_random, random_choice
 
 VARIANTS = [
     DuelSettings(),
@@ -68,7 +69,72 @@ def test_a_save_that_does_not_replay_is_refused() -> None:
     data["choices"][0]["player"] = "B"
     with pytest.raises(SaveError, match="decision 1 is by the wrong player"):
         DuelGame.from_json(json.dumps(data))
-    with pytest.raises(SaveError, match="unreadable duel save"):
-        DuelGame.from_json("{not json")
-    with pytest.raises(SaveError, match="known version"):
-        DuelGame.from_json('{"format": "other"}')
+
+
+def save_data(**changes: Any) -> str:
+    """A save of a short legal game (both placed, one move), with top-level fields changed."""
+    game = game_with(
+        "Города А1 МБР А2 ДРГ А3", "Города А1 МБР З3 ДРГ А3",
+        cities=1, objects=1, groups=1, missiles_per_silo=2,
+    )  # fmt: skip
+    game.choose("МБР А2 Цели Г4")
+    data = json.loads(game.to_json())
+    data.update(changes)
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+TRUNCATED = save_data()[:300]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("", "the file is empty"),
+        ("   \n", "the file is empty"),
+        (TRUNCATED, "not valid JSON, the file is truncated or corrupt"),
+        ("{not json", r"not valid JSON.*\(Expecting property name .* line 1, column 2\)"),
+        ("[1, 2]", "not a DEFCON duel save: it has no 'format' field"),
+        ('{"format": "other"}', "not a DEFCON duel save: its format is 'other'"),
+        (save_data(version=2), r"newer version of Cold War TUI \(save version 2; this version "),
+        (save_data(version=0), "not a DEFCON duel save of a known version: version 0"),
+        (save_data(version="1"), "of a known version: version '1'"),
+        (save_data(settings={"cities": 99}), "bad setting cities: Input should be less than"),
+        (save_data(settings=None), "the rule settings are missing"),
+        (save_data(choices=None), "the list of decisions .* is missing"),
+        (save_data(choices=[{"player": "A"}]), "decision 1 is not a player and a text"),
+        (
+            save_data(choices=[{"player": "A", "text": "Города И9"}]),
+            r"decision 1 \(A\) does not replay: 'И9': row letter 'И' is not one of",
+        ),
+        (save_data(marks={"A": {"Б2": "xx"}}), "mark 'Б2' of A: a mark is one visible character"),
+        (save_data(marks={"A": {"Щ2": "x"}}), "mark 'Щ2' of A"),
+        (save_data(marks=[]), "the private marks are not a table"),
+    ],
+)
+def test_a_bad_save_is_refused_with_a_message_naming_the_problem(text: str, problem: str) -> None:
+    """Saves: an empty, truncated, corrupt, foreign, future-version or altered save raises
+    SaveError (a ValueError) whose message names the problem."""
+    with pytest.raises(SaveError, match=problem):
+        DuelGame.from_json(text)
+
+
+def test_a_save_of_a_later_game_state_is_refused_when_decisions_are_missing() -> None:
+    """Saves: a save whose decisions were cut short no longer replays to its state."""
+    data = json.loads(save_data())
+    data["choices"] = data["choices"][:-1]
+    with pytest.raises(SaveError, match="do not replay to the saved state"):
+        DuelGame.from_json(json.dumps(data))
+    data["choices"].append({"player": "A", "text": "Продолжить"})
+    with pytest.raises(SaveError, match=r"decision 3 \(A\) does not replay"):
+        DuelGame.from_json(json.dumps(data))
+
+
+def test_summary_of_a_save_tells_no_secret() -> None:
+    """Saves: the one-line summary shown in the list of saves: whose turn, DEFCON, the count."""
+    assert saves.summary(DuelGame()) == "set-up, A to place"
+    game = DuelGame.from_json(save_data())
+    assert saves.summary(game) == "turn 2, DEFCON 4, B to move"
+    ended = play_random(DuelSettings(), 3)
+    assert ended.result is not None
+    text = saves.summary(ended)
+    assert text.startswith(f"over: cities A {ended.result.cities['A']}, B ")

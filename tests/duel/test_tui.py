@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cold_war_tui.duel import DuelSettings
+from cold_war_tui.duel import Cell, DuelGame, DuelSettings
 from cold_war_tui.duel.tui import (
     DuelApp,
     DuelEndScreen,
@@ -15,6 +16,8 @@ from cold_war_tui.duel.tui import (
     MoveScreen,
     PlacementScreen,
 )
+
+from .helpers import game_with
 
 SMALL = DuelSettings(cities=1, objects=1, groups=1, missiles_per_silo=1)
 
@@ -36,8 +39,19 @@ def screen_text(app: DuelApp) -> str:
     return "\n".join(str(w.content) for w in app.screen.query(Static))
 
 
+_PLAYED: dict[tuple[str, ...], tuple[DuelApp, list[str]]] = {}
+
+
 async def play(a_place: list[str]) -> tuple[DuelApp, list[str]]:
-    """Play the small duel by key presses; return the app and what B's screens showed."""
+    """The small duel played by key presses (once per placement of A: each play takes seconds
+    of key presses, and the tests only read the finished app): the app and B's screens."""
+    key = tuple(a_place)
+    if key not in _PLAYED:
+        _PLAYED[key] = await _play(a_place)
+    return _PLAYED[key]
+
+
+async def _play(a_place: list[str]) -> tuple[DuelApp, list[str]]:
     app = DuelApp(SMALL)
     seen_by_b: list[str] = []
     async with app.run_test(size=(120, 40)) as pilot:
@@ -127,11 +141,14 @@ async def test_setup_screen_changes_a_setting() -> None:
 async def test_illegal_move_is_reported_on_screen() -> None:
     """Requirement 1 seen from the screen: a refused request shows the reason and changes
     nothing."""
-    app = DuelApp(SMALL, setup=False)
+    # The placements that A_CITY_A1 and B_PLACE make by keys (played by keys above).
+    game = game_with(
+        "Города А1 МБР А2 ДРГ А3", "Города А1 МБР З3 ДРГ А3",
+        cities=1, objects=1, groups=1, missiles_per_silo=1,
+    )  # fmt: skip
+    app = DuelApp(game=game)
     async with app.run_test(size=(120, 40)) as pilot:
-        for key in ["enter", *A_CITY_A1, "enter", *B_PLACE, "enter"]:
-            await pilot.press(key)
-        await pilot.pause()
+        await pilot.press("enter")
         assert isinstance(app.screen, MoveScreen)
         await pilot.press("f")
         await pilot.pause()
@@ -149,3 +166,44 @@ async def test_hand_over_screen_can_be_switched_off() -> None:
             await pilot.press(key)
         await pilot.pause()
         assert isinstance(app.screen, PlacementScreen) and app.screen.player == "B"
+
+
+def game_at_move(viewer: str, hidden_city: str) -> DuelGame:
+    """Both placed, moves made until `viewer` is to move; the enemy's second city is unseen."""
+    a = "Города А1 {city} ПРО Г4 МБР З8 ДРГ З1"
+    b = "Города Б1 {city} ПРО Е5 МБР Б8 ДРГ А8"
+    cities = {"A": "Е2" if viewer == "B" else "Ж1", "B": "Г7" if viewer == "A" else "Д7"}
+    if viewer == "B":
+        cities["A"] = hidden_city
+    else:
+        cities["B"] = hidden_city
+    game = game_with(
+        a.format(city=cities["A"]), b.format(city=cities["B"]),
+        cities=2, objects=2, groups=1, missiles_per_silo=3,
+    )  # fmt: skip
+    game.choose("МБР З8 Цели В3")  # A: silo З8 revealed to B
+    if viewer == "A":
+        game.choose("МБР Б8 Цели Ж6 ДРГ Ж2")  # B: silo revealed, a sabotage of A's board
+        game.set_mark("A", Cell.parse("Д3"), "?")
+    else:
+        game.set_mark("B", Cell.parse("В2"), "!")
+    return game
+
+
+@pytest.mark.parametrize("viewer", ["A", "B"])
+async def test_a_players_screens_never_show_the_enemy_secrets(viewer: str) -> None:
+    """I11: the hand-over and the move screen of each player are the same, character for
+    character, whichever cell the enemy's unrevealed city stands on."""
+    shown: list[list[str]] = []
+    for hidden in ("В7", "Е3"):
+        game = game_at_move(viewer, hidden)
+        app = DuelApp(game=game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            seen = [screen_text(app)]
+            await pilot.press("enter")
+            assert isinstance(app.screen, MoveScreen) and app.screen.player == viewer
+            seen.append(screen_text(app))
+            seen.append(app.export_screenshot())
+        shown.append(seen)
+        assert hidden not in seen[1]
+    assert shown[0] == shown[1]
