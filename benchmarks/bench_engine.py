@@ -1,6 +1,7 @@
 """Engine benchmark: random self-play throughput and the latency of one `choose`.
 
-Protocol: two uniform random bots (cold_war_tui.bots.random) play whole games
+Protocol: two random bots (cold_war_tui.bots.random: uniform in odd games,
+scoring-first in even ones, so half the games reach the Late War) play whole games
 from `Game.new`; every decision lists its legal choices and the bot picks one.
 Prints games/s, decisions/s, mean decisions per game, the end-reason mix and
 the p50/p99 time of one `choose` (including computing the next `pending`).
@@ -13,7 +14,7 @@ import statistics
 import time
 from collections import Counter
 
-from cold_war_tui.bots.random import RandomBot
+from cold_war_tui.bots.random import bot_for_game
 from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.gamedata import load_default_data
 
@@ -22,28 +23,41 @@ def throughput(games: int, seed: int) -> None:
     load_default_data()
     decisions = 0
     reasons: Counter[str] = Counter()
+    turns: Counter[int] = Counter()
     started = time.perf_counter()
     for n in range(games):
         game = Game.new(GameOptions(seed=seed + n))
-        bot = RandomBot(seed + n)
+        bot = bot_for_game(seed + n)
         while (pending := game.pending) is not None:
             game.choose(bot.choose(pending))
             decisions += 1
         assert game.outcome is not None
-        reasons[f"{game.outcome.rule}"] += 1
+        reasons[f"{game.outcome.rule} {_reason_kind(game.outcome.rule)}"] += 1
+        turns[game.state.turn] += 1
     elapsed = time.perf_counter() - started
     print(f"random self-play: {games} games in {elapsed:.2f} s")
     print(f"  games/s            {games / elapsed:10.1f}")
     print(f"  decisions/s        {decisions / elapsed:10.0f}")
     print(f"  decisions per game {decisions / games:10.1f}")
-    print(f"  end reasons (rule) {dict(sorted(reasons.items()))}")
+    print("  end reasons:")
+    for reason, count in sorted(reasons.items(), key=lambda item: -item[1]):
+        print(f"    {reason:32} {count:6d} ({100 * count / games:5.1f}%)")
+    print(f"  last turn reached  {dict(sorted(turns.items()))}")
+
+
+def _reason_kind(rule: str) -> str:
+    return {
+        "8.1.3": "(DEFCON 1)",
+        "10.1.5": "(held scoring card)",
+        "10": "(20 VP, Europe, final scoring)",
+    }.get(rule, "(event)")
 
 
 def latency(games: int, seed: int) -> None:
     samples: list[float] = []
     for n in range(games):
         game = Game.new(GameOptions(seed=seed + n))
-        bot = RandomBot(seed + n)
+        bot = bot_for_game(seed + n)
         while (pending := game.pending) is not None:
             choice = bot.choose(pending)
             t0 = time.perf_counter_ns()
@@ -59,11 +73,11 @@ def latency(games: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     throughput(args.games, args.seed)
-    latency(max(1, args.games // 5), args.seed + 10_000)
+    latency(max(1, min(args.games // 5, 500)), args.seed + 100_000)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cold_war_tui.bots.random import RandomBot
+from cold_war_tui.bots.random import bot_for_game
 from cold_war_tui.engine import Game, GameOptions
 
 
@@ -24,7 +24,7 @@ class GameResult:
 def play_random_game(seed: int, options: GameOptions | None = None) -> tuple[Game, int]:
     """One game of two random bots; returns the finished game and its decision count."""
     game = Game.new(options or GameOptions(seed=seed))
-    bot = RandomBot(seed)
+    bot = bot_for_game(seed)
     decisions = 0
     while (pending := game.pending) is not None:
         game.choose(bot.choose(pending))

@@ -59,6 +59,7 @@ class Hooks:
     before_coup: list[CoupHook] = field(default_factory=list)
     after_coup: list[CoupHook] = field(default_factory=list)
     round_end: list[RoundEndHook] = field(default_factory=list)
+    headline_revealed: list[HeadlineHook] = field(default_factory=list)
 
 
 HOOKS = Hooks()
@@ -101,4 +102,14 @@ def after_coup(fn: CoupHook) -> CoupHook:
 
 def round_end(fn: RoundEndHook) -> RoundEndHook:
     HOOKS.round_end.append(fn)
+    return fn
+
+
+# Both headline cards are revealed: `picks` (side -> card) is what will resolve; a
+# hook may cancel a pick by removing it (#103 Defectors cancels the USSR headline).
+HeadlineHook = Callable[["Core", dict[str, int]], None]
+
+
+def headline_revealed(fn: HeadlineHook) -> HeadlineHook:
+    HOOKS.headline_revealed.append(fn)
     return fn

@@ -170,6 +170,8 @@ def headline_phase(core: Core) -> Flow[None]:
     picks = {s: c for s in SIDES if (c := state.headline[s]) is not None}
     shown = ", ".join(f"{s} {core.card_name(c)}" for s, c in picks.items())
     core.log("C", f"headlines revealed: {shown}")
+    for on_reveal in HOOKS.headline_revealed:
+        on_reveal(core, picks)
     order = sorted(picks, key=lambda s: (-core.cards[picks[s]].ops, 0 if s == US else 1))
     for side in order:
         card = picks[side]

@@ -11,32 +11,21 @@ from __future__ import annotations
 import pytest
 from engine_scenarios import CHINA, SIDES, card_places
 
-from cold_war_tui.bots.random import RandomBot
-from cold_war_tui.engine import Decision, Game, GameOptions, IllegalChoice, PlayerView
+from cold_war_tui.bots.random import RandomBot, ScoringFirstBot
+from cold_war_tui.engine import Game, GameOptions, IllegalChoice, PlayerView
 from cold_war_tui.engine.rng import below, seed_state
 from cold_war_tui.engine.state import StateSnapshot
 from cold_war_tui.selfplay import play_random_game
 
 GAMES = 300
 CHUNK = 30
-SCORING = frozenset({1, 2, 3, 37, 38, 79, 81})
 ALL_CARDS = frozenset(range(1, 111)) - {CHINA}
 LOCKSTEP = 12  # choices a loaded game is driven alongside the original
-
-
-class ScoringFirstBot(RandomBot):
-    """A random bot that plays a scoring card whenever it can, so games reach later turns."""
-
-    def choose(self, decision: Decision) -> str:
-        for choice in decision.choices:
-            verb, *rest = choice.id.split()
-            if verb == "play" and rest[1:] == ["event"] and int(rest[0]) in SCORING:
-                return choice.id
-        return super().choose(decision)
+WHOLE_DECK_GAMES = 500
 
 
 def bot_for(seed: int) -> RandomBot:
-    return ScoringFirstBot(seed) if seed % 10 == 0 else RandomBot(seed)
+    return ScoringFirstBot(seed) if seed % 3 == 0 else RandomBot(seed)
 
 
 def check_state(state: StateSnapshot, over: bool) -> None:
@@ -152,3 +141,14 @@ def test_selfplay_games_replay_byte_identically() -> None:
         again, _ = play_random_game(seed)
         assert again.to_json() == game.to_json()
         assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_500_seeded_games_with_the_whole_deck_end_without_an_engine_error() -> None:
+    """Issue 4: self-play with every event; half the games reach the Late War."""
+    turns = []
+    for seed in range(WHOLE_DECK_GAMES):
+        game, _ = play_random_game(seed)
+        assert game.outcome is not None
+        turns.append(game.state.turn)
+    assert max(turns) == 10  # some games reach final scoring
+    assert sum(t >= 8 for t in turns) >= WHOLE_DECK_GAMES // 10

@@ -243,3 +243,49 @@ def test_random_self_play_with_each_switch(switch: dict[str, Any]) -> None:
     for seed in range(100):
         game, _ = play_random_game(seed, GameOptions(seed=seed, **switch))
         assert game.outcome is not None
+
+
+def test_12_4_2_korean_war_has_one_more_minus_one_during_the_civil_war() -> None:
+    influence = {"south-korea": (2, 0), "japan": (4, 0)}
+    standard = options_game(
+        GameOptions(), "USSR", {"USSR": [11], "US": [4]}, influence=influence, forced_dice=[5]
+    )
+    play(standard, "play 11 event")
+    assert infl(standard, "south-korea") == (0, 2)  # 5 - 1 = 4: success
+    civil_war = civil_war_game(
+        "USSR", {"USSR": [11], "US": [4]}, influence=influence, forced_dice=[5]
+    )
+    play(civil_war, "play 11 event")
+    assert infl(civil_war, "south-korea") == (2, 0)  # 5 - 1 - 1 = 3: failure
+    assert any(entry.rule == "12.4.2" for entry in civil_war.log)
+
+
+def test_12_4_1_ussuri_river_skirmish_acts_as_if_the_us_held_the_china_card() -> None:
+    game = civil_war_game("US", {"US": [76], "USSR": [7]})
+    play(game, "play 76 event")
+    assert game.state.china_holder is None  # still out of play
+    assert game.pending is not None and game.pending.player == "US"
+    assert any(i.startswith("infl ") for i in ids(game))  # +4 US influence in Asia
+
+
+def test_optional_first_us_edition_aldrich_ames_orders_the_us_hand() -> None:
+    options = GameOptions(first_us_edition=True)
+    game = options_game(
+        options, "USSR", {"USSR": [98, 7], "US": [19, 25, 26]}, turn=8, china={"holder": "US"}
+    )
+    play(game, "play 98 event")
+    assert game.pending is not None and game.pending.kind == "ames_order"
+    assert game.pending.player == "USSR"
+    play(game, "next 26", "next 19", "next 25")
+    assert game.view("USSR").opponent_known_cards == [19, 25, 26]
+    us_menu = ids(game)
+    assert game.pending is not None and game.pending.player == "US"
+    assert {i.split()[1] for i in us_menu if i.startswith("play ")} == {"26"}
+    assert "first US edition" in greyed(game)["play 19 ops"]
+    assert "play 6 ops" in greyed(game)  # no China Card for the rest of the turn
+
+
+def test_deluxe_aldrich_ames_discards_one_us_card_instead() -> None:
+    game = options_game(GameOptions(), "USSR", {"USSR": [98, 7], "US": [19, 25]}, turn=8)
+    play(game, "play 98 event")
+    assert game.pending is not None and game.pending.kind == "event_discard"

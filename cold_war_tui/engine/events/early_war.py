@@ -1,3 +1,675 @@
-"""Early War events (#5-#35, optional #103-#106)."""
+"""Early War events (#5-#35, optional #103-#106).
+
+Effects these cards leave in play (keys of `state.effects` / `turn_effects`):
+`area-bonus:USSR:southeast-asia` (#9), `nato` (#21), `nato-exempt:france` (#17),
+`ops-bonus:US` (#25), `ops-malus:SIDE` (#31), `no-coup:USSR:japan` and
+`no-realign:USSR:japan` (#27), `formosan-resolution` (#35, ended by the US playing
+the China Card), `norad` (#106, ended by #42 Quagmire) with `norad-defcon` (this
+action round's starting DEFCON while NORAD is in play).
+"""
 
 from __future__ import annotations
+
+from cold_war_tui.engine import hooks
+from cold_war_tui.engine import operations as ops
+from cold_war_tui.engine.board import SIDES, US, USSR, other
+from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.decisions import Choice, Flow, ask
+from cold_war_tui.engine.events import event, resolve_event
+from cold_war_tui.engine.events.toolkit import (
+    area_members,
+    card_choices,
+    choose_country,
+    countries,
+    discard_from_hand,
+    event_operations,
+    gain_control,
+    place_points,
+    random_card,
+    remove_all,
+    remove_points,
+    war,
+)
+from cold_war_tui.engine.hooks import HOOKS
+
+RULE = "5.1"
+UN_INTERVENTION = 32
+DEFECTORS = 103
+QUAGMIRE = 42
+
+
+def _no_effect(core: Core, text: str) -> None:
+    core.log("5.2", f"{text}; the event has no effect")
+
+
+def _late_war(core: Core) -> bool:
+    """True from the turn the Late War cards enter the deck (turn 8)."""
+    turn = core.state.turn
+    return any(a.period == "Late" and turn >= a.turn for a in core.data.setup.deck_additions)
+
+
+def _reveal(core: Core, holder: str, cards: list[int]) -> None:
+    """`holder` shows `cards` of his hand to the other side (state.known)."""
+    known = core.state.known[holder]
+    known.extend(c for c in cards if c not in known)
+    shown = ", ".join(core.card_name(c) for c in sorted(cards)) or "nothing"
+    core.log(RULE, f"the {holder} reveals: {shown}")
+
+
+# -- #5-#17: USSR influence and wars ----------------------------------------------
+@event(5)
+def five_year_plan(core: Core, side: str) -> Flow[None]:
+    """#5: the USSR discards a random card; a USSR event on it happens for the USSR."""
+    card = random_card(core, USSR, "Five Year Plan")
+    if card is None:
+        _no_effect(core, "Five Year Plan: the USSR has no card")
+        return
+    state = core.state
+    state.hands[USSR].remove(card)
+    core.log(RULE, f"Five Year Plan: the USSR discards {core.card_name(card)}")
+    if core.cards[card].side != USSR:
+        state.discard.append(card)
+        core.log("5.4", f"{core.card_name(card)} is not a USSR event: no event")
+        return
+    state.limbo.append(card)
+    happened = yield from resolve_event(core, card, USSR)
+    core.dispose(card, event_happened=happened)
+
+
+@event(7)
+def socialist_governments(core: Core, side: str) -> Flow[None]:
+    """#7: remove 3 US influence from Western Europe, at most 2 per country."""
+    candidates = area_members(core, "western-europe")
+    if not any(core.state.influence[US][c] for c in candidates):
+        _no_effect(core, "Socialist Governments: no US influence in Western Europe")
+        return
+    yield from remove_points(core, US, 3, candidates, max_per=2, chooser=USSR)
+
+
+def _take_over(core: Core, key: str, name: str) -> None:
+    """Fidel, Romanian Abdication: all US influence out, then USSR control."""
+    country = core.board.index[key]
+    remove_all(core, US, country)
+    gain_control(core, USSR, country)
+    core.log(RULE, f"{name}: the USSR controls {core.name(country)}")
+
+
+@event(8)
+def fidel(core: Core, side: str) -> Flow[None]:
+    """#8: remove all US influence from Cuba; the USSR gains control of it."""
+    _take_over(core, "cuba", "Fidel")
+    return
+    yield
+
+
+@event(9)
+def vietnam_revolts(core: Core, side: str) -> Flow[None]:
+    """#9: +2 USSR in Vietnam; this turn, USSR ops all in Southeast Asia get +1."""
+    core.add_influence(USSR, core.board.index["vietnam"], 2, RULE)
+    core.state.turn_effects["area-bonus:USSR:southeast-asia"] = 1
+    return
+    yield
+
+
+@event(10)
+def blockade(core: Core, side: str) -> Flow[None]:
+    """#10: the US discards a 3+ ops card or loses all its influence in West Germany."""
+    germany = core.board.index["west-germany"]
+    if not core.state.influence[US][germany]:
+        _no_effect(core, "Blockade: the US has no influence in West Germany")
+        return
+    eligible = [c for c in core.state.hands[US] if ops.ops_value(core, c, US) >= 3]
+    chosen = "keep"
+    if eligible:
+        chosen = yield from ask(
+            US,
+            "event_discard",
+            "US: discard a card of 3+ ops, or lose all US influence in West Germany",
+            [
+                *card_choices(core, "discard", eligible),
+                Choice("keep", "Discard nothing: lose all US influence in West Germany"),
+            ],
+        )
+    if chosen == "keep":
+        remove_all(core, US, germany)
+    else:
+        discard_from_hand(core, US, int(chosen.split()[1]))
+
+
+@event(11)
+def korean_war(core: Core, side: str) -> Flow[None]:
+    """#11: war on South Korea, 4-6 wins (USSR +2 VP, takes the US influence).
+
+    While the Chinese Civil War goes on, the USSR's die gets -1 more (12.4.2).
+    """
+    civil_war = int(core.state.ccw_active)
+    if civil_war:
+        core.log("12.4.2", "Korean War: -1 to the USSR die while the Chinese Civil War goes on")
+    war(core, USSR, core.board.index["south-korea"], name="Korean War", extra_malus=civil_war)
+    return
+    yield
+
+
+@event(12)
+def romanian_abdication(core: Core, side: str) -> Flow[None]:
+    """#12: remove all US influence from Romania; the USSR gains control of it."""
+    _take_over(core, "romania", "Romanian Abdication")
+    return
+    yield
+
+
+@event(13)
+def arab_israeli_war(core: Core, side: str) -> Flow[None]:
+    """#13: war on Israel, -1 more if the US controls Israel; 4-6 wins."""
+    israel = core.board.index["israel"]
+    war(core, USSR, israel, name="Arab-Israeli War", extra_malus=int(core.controls(US, israel)))
+    return
+    yield
+
+
+@event(14)
+def comecon(core: Core, side: str) -> Flow[None]:
+    """#14: +1 USSR in each of 4 non-US-controlled Eastern European countries."""
+    candidates = [c for c in area_members(core, "eastern-europe") if not core.controls(US, c)]
+    if not candidates:
+        _no_effect(core, "COMECON: the US controls every Eastern European country")
+        return
+    yield from place_points(core, USSR, 4, candidates, max_per=1)
+
+
+@event(15)
+def nasser(core: Core, side: str) -> Flow[None]:
+    """#15: +2 USSR in Egypt, then remove half the US influence there (rounded up)."""
+    egypt = core.board.index["egypt"]
+    core.add_influence(USSR, egypt, 2, RULE)
+    us = core.state.influence[US][egypt]
+    core.remove_influence(US, egypt, (us + 1) // 2, RULE)
+    return
+    yield
+
+
+@event(16)
+def warsaw_pact_formed(core: Core, side: str) -> Flow[None]:
+    """#16: remove all US influence from 4 Eastern European countries, or +5 USSR there."""
+    members = area_members(core, "eastern-europe")
+    us = core.state.influence[US]
+    options = [Choice("add", "Add 5 USSR influence in Eastern Europe, at most 2 per country")]
+    if any(us[c] for c in members):
+        options.insert(
+            0, Choice("remove", "Remove all US influence from 4 Eastern European countries")
+        )
+    chosen = yield from ask(USSR, "warsaw_pact", "USSR: Warsaw Pact Formed", options)
+    if chosen == "add":
+        yield from place_points(core, USSR, 5, members, max_per=2)
+        return
+    for left in range(4, 0, -1):
+        targets = [c for c in members if us[c]]
+        if not targets:
+            break
+        country = yield from choose_country(
+            core,
+            USSR,
+            "event_remove",
+            f"USSR: remove all US influence from an Eastern European country ({left} left)",
+            targets,
+            verb="remove",
+        )
+        remove_all(core, US, country)
+
+
+@event(17)
+def de_gaulle_leads_france(core: Core, side: str) -> Flow[None]:
+    """#17: US -2 and USSR +1 in France; France loses NATO protection for good."""
+    france = core.board.index["france"]
+    core.remove_influence(US, france, 2, RULE)
+    core.add_influence(USSR, france, 1, RULE)
+    core.state.effects["nato-exempt:france"] = 1
+    return
+    yield
+
+
+# -- #19-#27 ----------------------------------------------------------------------
+@event(19)
+def truman_doctrine(core: Core, side: str) -> Flow[None]:
+    """#19: remove all USSR influence from one uncontrolled European country."""
+    candidates = [
+        c
+        for c in area_members(core, "europe")
+        if core.state.influence[USSR][c] and core.controller(c) is None
+    ]
+    if not candidates:
+        _no_effect(core, "Truman Doctrine: no uncontrolled European country with USSR influence")
+        return
+    country = yield from choose_country(
+        core,
+        US,
+        "event_remove",
+        "US: remove all USSR influence from an uncontrolled European country",
+        candidates,
+        verb="remove",
+    )
+    remove_all(core, USSR, country)
+
+
+@event(20)
+def olympic_games(core: Core, side: str) -> Flow[None]:
+    """#20: the opponent takes part (dice, sponsor +2, winner +2 VP) or boycotts."""
+    opponent = other(side)
+    chosen = yield from ask(
+        opponent,
+        "olympic_games",
+        f"{opponent}: the {side} sponsors the Olympic Games: take part or boycott?",
+        [
+            Choice("participate", f"Take part: both roll, the {side} adds 2; the winner +2 VP"),
+            Choice("boycott", f"Boycott: DEFCON -1 and the {side} conducts 4 ops"),
+        ],
+    )
+    if chosen == "boycott":
+        core.set_defcon(core.state.defcon - 1, RULE, "Olympic Games boycott")
+        yield from event_operations(core, side, 4)
+        return
+    while True:
+        sponsor = core.roll(side, "Olympic Games, +2 as the sponsor", RULE) + 2
+        guest = core.roll(opponent, "Olympic Games", RULE)
+        if sponsor != guest:
+            break
+        core.log(RULE, f"Olympic Games: a tie at {sponsor}, both roll again")
+    winner = side if sponsor > guest else opponent
+    core.gain_vp(winner, 2, RULE, "Olympic Games")
+
+
+@event(21)
+def nato(core: Core, side: str) -> Flow[None]:
+    """#21: from now on the USSR may not coup or realign US-controlled Europe."""
+    core.state.effects["nato"] = 1
+    return
+    yield
+
+
+INDEPENDENT_REDS = ("yugoslavia", "romania", "bulgaria", "hungary", "czechoslovakia")
+
+
+@event(22)
+def independent_reds(core: Core, side: str) -> Flow[None]:
+    """#22: the US matches the USSR's influence in one of five Eastern European countries."""
+    infl = core.state.influence
+    candidates = [c for c in countries(core, *INDEPENDENT_REDS) if infl[USSR][c] > infl[US][c]]
+    if not candidates:
+        _no_effect(core, "Independent Reds: the US already matches the USSR in all five")
+        return
+    country = yield from choose_country(
+        core,
+        US,
+        "event_influence",
+        "US: raise US influence to the USSR's in one country",
+        candidates,
+        verb="infl",
+    )
+    core.add_influence(US, country, infl[USSR][country] - infl[US][country], RULE)
+
+
+@event(23)
+def marshall_plan(core: Core, side: str) -> Flow[None]:
+    """#23: +1 US in each of 7 non-USSR-controlled Western European countries."""
+    candidates = [c for c in area_members(core, "western-europe") if not core.controls(USSR, c)]
+    if not candidates:
+        _no_effect(core, "Marshall Plan: the USSR controls every Western European country")
+        return
+    yield from place_points(core, US, 7, candidates, max_per=1)
+
+
+@event(24)
+def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
+    """#24: the player's war on India or Pakistan, 4-6 wins (+2 VP, takes influence)."""
+    india, pakistan = countries(core, "india", "pakistan")
+    chosen = yield from ask(
+        side,
+        "event_target",
+        f"{side}: Indo-Pakistani War: which country is invaded?",
+        [
+            Choice("target pakistan", "India invades Pakistan"),
+            Choice("target india", "Pakistan invades India"),
+        ],
+    )
+    target = pakistan if chosen == "target pakistan" else india
+    war(core, side, target, name="Indo-Pakistani War")
+
+
+@event(25)
+def containment(core: Core, side: str) -> Flow[None]:
+    """#25: this turn, US cards played for ops get +1 op (4 at most)."""
+    core.state.turn_effects["ops-bonus:US"] = 1
+    return
+    yield
+
+
+@event(26)
+def cia_created(core: Core, side: str) -> Flow[None]:
+    """#26: the USSR reveals its hand; the US conducts operations with this card's ops."""
+    _reveal(core, USSR, list(core.state.hands[USSR]))
+    yield from event_operations(core, US, ops.ops_value(core, 26, US))
+
+
+@event(27)
+def us_japan_pact(core: Core, side: str) -> Flow[None]:
+    """#27: the US gains control of Japan; the USSR may never coup or realign there."""
+    gain_control(core, US, core.board.index["japan"])
+    effects = core.state.effects
+    effects["no-coup:USSR:japan"] = 1
+    effects["no-realign:USSR:japan"] = 1
+    return
+    yield
+
+
+# -- #28-#35 ----------------------------------------------------------------------
+@event(28)
+def suez_crisis(core: Core, side: str) -> Flow[None]:
+    """#28: remove 4 US influence from France, the UK and Israel, at most 2 each."""
+    candidates = countries(core, "france", "uk", "israel")
+    if not any(core.state.influence[US][c] for c in candidates):
+        _no_effect(core, "Suez Crisis: no US influence in France, the UK or Israel")
+        return
+    yield from remove_points(core, US, 4, candidates, max_per=2, chooser=USSR)
+
+
+@event(29)
+def east_european_unrest(core: Core, side: str) -> Flow[None]:
+    """#29: -1 USSR in each of 3 Eastern European countries (-2 each in the Late War)."""
+    amount = 2 if _late_war(core) else 1
+    members = area_members(core, "eastern-europe")
+    done: set[int] = set()
+    for left in range(3, 0, -1):
+        targets = [c for c in members if core.state.influence[USSR][c] and c not in done]
+        if not targets:
+            if not done:
+                _no_effect(core, "East European Unrest: no USSR influence in Eastern Europe")
+            return
+        country = yield from choose_country(
+            core,
+            US,
+            "event_remove",
+            f"US: remove {amount} USSR influence from an Eastern European country ({left} left)",
+            targets,
+            verb="remove",
+        )
+        done.add(country)
+        core.remove_influence(USSR, country, amount, RULE)
+
+
+@event(30)
+def decolonization(core: Core, side: str) -> Flow[None]:
+    """#30: +1 USSR in each of 4 countries of Africa and/or Southeast Asia."""
+    yield from place_points(
+        core, USSR, 4, area_members(core, "africa", "southeast-asia"), max_per=1
+    )
+
+
+@event(31)
+def red_scare_purge(core: Core, side: str) -> Flow[None]:
+    """#31: this turn, the opponent's cards played for ops get -1 op (1 at least)."""
+    core.state.turn_effects[f"ops-malus:{other(side)}"] = 1
+    return
+    yield
+
+
+# -- #32 UN Intervention: played with an opponent's card, from the action menu ----
+def _un_partner(core: Core, side: str) -> int | None:
+    """The opponent's card being played together with UN Intervention, if any."""
+    opponent = other(side)
+    return next(
+        (c for c in core.state.limbo if c != UN_INTERVENTION and core.cards[c].side == opponent),
+        None,
+    )
+
+
+def _un_condition(core: Core, side: str) -> str | None:
+    if core.state.phase == "headline":
+        return "UN Intervention cannot be played as an event in the headline"
+    if _un_partner(core, side) is None:
+        return "UN Intervention is played together with a card of the opponent's event (un N)"
+    return None
+
+
+@event(UN_INTERVENTION, _un_condition)
+def un_intervention(core: Core, side: str) -> Flow[None]:
+    """#32: the event of the opponent's card played with it is cancelled."""
+    partner = _un_partner(core, side)
+    assert partner is not None  # the condition made sure of it
+    core.log(RULE, f"UN Intervention: the event of {core.card_name(partner)} does not happen")
+    return
+    yield
+
+
+def _un_choices(core: Core, side: str) -> list[Choice]:
+    """`un N` for each card of the opponent's event in the hand, when #32 is held."""
+    hand = core.state.hands[side]
+    if UN_INTERVENTION not in hand:
+        return []
+    opponent = other(side)
+    options = [
+        Choice(
+            f"un {c}",
+            f"UN Intervention with {core.card_name(c)}: no event, "
+            f"{ops.ops_value(core, c, side)} ops",
+        )
+        for c in sorted(hand)
+        if core.cards[c].side == opponent
+    ]
+    if options and HOOKS.menu_filter:
+        # An effect narrowing the menu (an obligation, a Quagmire) must let #32 be played.
+        from cold_war_tui.engine.turn import action_choices
+
+        allowed = {c.id for c in action_choices(core, side)[0]}
+        if f"play {UN_INTERVENTION} ops" not in allowed:
+            return []
+    return options
+
+
+def _un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
+    """Play #32 as the event with card N: N's event is cancelled, its ops are used."""
+    card = int(chosen.split()[1])
+    state = core.state
+    state.hands[side].remove(UN_INTERVENTION)
+    state.hands[side].remove(card)
+    state.limbo.extend((card, UN_INTERVENTION))
+    for played in HOOKS.card_played:
+        played(core, side, UN_INTERVENTION, "event")
+        played(core, side, card, "ops")
+    core.log(RULE, f"{side} plays UN Intervention with {core.card_name(card)}")
+    happened = yield from resolve_event(core, UN_INTERVENTION, side)
+    value = ops.ops_value(core, card, side)
+    yield from ops.conduct(core, side, value, bonuses=ops.card_bonuses(core, card, side))
+    core.dispose(UN_INTERVENTION, event_happened=happened)
+    core.dispose(card, event_happened=False)
+    return True
+
+
+hooks.menu_action(hooks.MenuAction(_un_choices, _un_play))
+
+
+@event(33)
+def de_stalinization(core: Core, side: str) -> Flow[None]:
+    """#33: move up to 4 USSR influence to non-US-controlled countries, 2 per country."""
+    board = core.board
+    held = [c for c in range(board.ccw) if core.state.influence[USSR][c]]
+    if not held:
+        _no_effect(core, "De-Stalinization: the USSR has no influence to move")
+        return
+    moved = yield from remove_points(
+        core,
+        USSR,
+        4,
+        held,
+        chooser=USSR,
+        optional=True,
+        prompt="USSR: take up a point of USSR influence to move, or done",
+    )
+    total = sum(moved.values())
+    if not total:
+        core.log(RULE, "De-Stalinization: the USSR moves no influence")
+        return
+    targets = [c for c in range(board.ccw) if not core.controls(US, c)]
+    yield from place_points(
+        core,
+        USSR,
+        total,
+        targets,
+        max_per=2,
+        prompt=f"USSR: place the moved influence ({total} in all, at most 2 per country)",
+    )
+
+
+@event(35)
+def formosan_resolution(core: Core, side: str) -> Flow[None]:
+    """#35: a US-controlled Taiwan scores as a battleground in Asia until the US plays #6."""
+    core.state.effects["formosan-resolution"] = 1
+    return
+    yield
+
+
+@hooks.card_played
+def _china_card_ends_formosan(core: Core, side: str, card: int, mode: str) -> None:
+    """#35 ends when the US plays the China Card."""
+    if card != CHINA_CARD or side != US:
+        return
+    if core.state.effects.pop("formosan-resolution", None) is not None:
+        core.log(RULE, "the US plays the China Card: Formosan Resolution is cancelled")
+
+
+# -- #103-#106 ----------------------------------------------------------------------
+@event(DEFECTORS)
+def defectors(core: Core, side: str) -> Flow[None]:
+    """#103: as the US headline it cancels the USSR's; played by the USSR, US +1 VP."""
+    state = core.state
+    if state.phase == "headline":
+        if state.phasing == US:
+            core.log(RULE, "Defectors: the USSR headline was cancelled when revealed")
+        else:
+            _no_effect(core, "Defectors headlined by the USSR")
+    elif state.phasing == USSR:
+        core.gain_vp(US, 1, RULE, "Defectors played by the USSR")
+    else:
+        _no_effect(core, "Defectors played by the US in an action round")
+    return
+    yield
+
+
+@hooks.headline_revealed
+def _defectors_cancel_headline(core: Core, picks: dict[str, int]) -> None:
+    """#103 as the US headline: the USSR headline is discarded, its event never happens."""
+    if picks.get(US) != DEFECTORS or USSR not in picks:
+        return
+    state = core.state
+    card = picks.pop(USSR)
+    state.headline[USSR] = None
+    state.discard.append(card)
+    for s in SIDES:
+        if card in state.known[s]:
+            state.known[s].remove(card)
+    core.log(RULE, f"Defectors cancels the USSR headline {core.card_name(card)}: discarded")
+
+
+def _cambridge_condition(core: Core, side: str) -> str | None:
+    return "not playable as an event in the Late War" if _late_war(core) else None
+
+
+@event(104, _cambridge_condition)
+def the_cambridge_five(core: Core, side: str) -> Flow[None]:
+    """#104: the US reveals its scoring cards; the USSR may add 1 in a region of one."""
+    scoring = sorted(c for c in core.state.hands[US] if core.cards[c].scoring)
+    _reveal(core, US, scoring)
+    if not scoring:
+        _no_effect(core, "The Cambridge Five: the US holds no scoring card")
+        return
+    areas = {core.scoring_region.get(c, "southeast-asia") for c in scoring}
+    yield from place_points(
+        core,
+        USSR,
+        1,
+        area_members(core, *sorted(areas)),
+        optional=True,
+        prompt="USSR: add 1 influence in a region of a revealed scoring card, or done",
+    )
+
+
+@event(105)
+def special_relationship(core: Core, side: str) -> Flow[None]:
+    """#105: with the UK US-controlled: +1 US next to the UK, or with NATO +2 US and +2 VP."""
+    uk = core.board.index["uk"]
+    if not core.controls(US, uk):
+        _no_effect(core, "Special Relationship: the US does not control the UK")
+        return
+    if core.state.effects.get("nato"):
+        country = yield from choose_country(
+            core,
+            US,
+            "event_influence",
+            "US: add 2 influence in a Western European country",
+            area_members(core, "western-europe"),
+            verb="infl",
+        )
+        core.add_influence(US, country, 2, RULE)
+        core.gain_vp(US, 2, RULE, "Special Relationship")
+        return
+    country = yield from choose_country(
+        core,
+        US,
+        "event_influence",
+        "US: add 1 influence in a country adjacent to the UK",
+        core.board.neighbours[uk],
+        verb="infl",
+    )
+    core.add_influence(US, country, 1, RULE)
+
+
+@event(106)
+def norad(core: Core, side: str) -> Flow[None]:
+    """#106: from now on, when an action round moves DEFCON to 2, the US adds 1 influence."""
+    core.state.effects["norad"] = 1
+    return
+    yield
+
+
+@hooks.round_start
+def _norad_round_start(core: Core, side: str) -> Flow[bool]:
+    """Remember the DEFCON at the start of the action round while NORAD is in play."""
+    state = core.state
+    if state.effects.get("norad"):
+        state.turn_effects["norad-defcon"] = state.defcon
+    return False
+    yield
+
+
+@hooks.round_end
+def _norad_round_end(core: Core, side: str) -> Flow[None]:
+    """#106: DEFCON moved to 2 in this round and the US controls Canada: US +1 influence."""
+    state = core.state
+    if not state.effects.get("norad"):
+        return
+    start = state.turn_effects.pop("norad-defcon", None)
+    if start is None or state.defcon != 2 or start <= 2:
+        return
+    canada = core.board.index["canada"]
+    if not core.controls(US, canada):
+        core.log(RULE, "NORAD: DEFCON moved to 2 but the US does not control Canada")
+        return
+    candidates = [c for c in range(core.board.ccw) if state.influence[US][c]]
+    core.log(RULE, "NORAD: DEFCON moved to 2 this action round")
+    yield from place_points(
+        core,
+        US,
+        1,
+        candidates,
+        prompt="US (NORAD): add 1 influence in a country holding US influence",
+    )
+
+
+@hooks.event_happened
+def _quagmire_cancels_norad(core: Core, card: int, side: str) -> None:
+    """#42 Quagmire cancels a NORAD in effect."""
+    if card != QUAGMIRE:
+        return
+    effects = core.state.effects
+    if effects.pop("norad", None) is not None:
+        core.state.turn_effects.pop("norad-defcon", None)
+        core.log(RULE, "Quagmire cancels NORAD")

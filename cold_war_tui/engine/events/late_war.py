@@ -1,3 +1,407 @@
-"""Late War events (#82-#102, optional #109-#110)."""
+"""Late War events (#82-#102, optional #109-#110).
+
+Effect keys set here:
+- `iranian-hostage-crisis` [P]: Terrorism played by the USSR discards 2 US cards (#82).
+- `the-reformer` and `no-coup:USSR:europe` [P]: The Reformer is in effect (#87).
+- `extra-round:US` [T]: North Sea Oil's eighth action round (#86, read by turn.py).
+- `realign-malus:US` [T]: Iran-Contra Scandal (#93, read by restrictions.py).
+- `no-influence:USSR:REGION` [T]: Chernobyl (#94, read by restrictions.py).
+- `open-hand:US` [T]: Aldrich Ames Remix (#98, read by game.py's view); with the first
+  US edition also `ames-order` and `ames-order:N` (the position of card N in the order
+  the US must play its hand; no China Card this turn).
+- `yuri-and-samantha` [T]: the USSR gains 1 VP per US coup (#109, hook below).
+"""
 
 from __future__ import annotations
+
+from cold_war_tui.engine.board import US, USSR, other
+from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
+from cold_war_tui.engine.events import event
+from cold_war_tui.engine.events.toolkit import (
+    DONE,
+    area_members,
+    card_choices,
+    choose_country,
+    countries,
+    discard_from_hand,
+    event_operations,
+    place_points,
+    random_card,
+    remove_all,
+    remove_points,
+    war,
+)
+from cold_war_tui.engine.hooks import after_coup, menu_filter
+from cold_war_tui.engine.operations import coup, coup_targets, ops_value
+
+RULE = "7"
+
+
+def _country(core: Core, key: str) -> int:
+    return countries(core, key)[0]
+
+
+def _may(core: Core, side: str, kind: str, prompt: str) -> Flow[bool]:
+    """A `yes`/`no` question for an event's optional part."""
+    chosen = yield from ask(side, kind, prompt, [Choice("yes", "Yes"), Choice("no", "No, skip it")])
+    if chosen == "no":
+        core.log(RULE, f"{side} declines")
+    return chosen == "yes"
+
+
+def _event_ops(core: Core, card: int, side: str) -> int:
+    """The ops an event grants with "this card's ops": its value after this turn's modifiers."""
+    return ops_value(core, card, side)
+
+
+@event(82)
+def iranian_hostage_crisis(core: Core, side: str) -> Flow[None]:
+    """#82: all US influence out of Iran, +2 USSR there; Terrorism hits the US harder."""
+    iran = _country(core, "iran")
+    remove_all(core, US, iran, RULE)
+    core.add_influence(USSR, iran, 2, RULE)
+    core.state.effects["iranian-hostage-crisis"] = 1
+    return
+    yield
+
+
+@event(83)
+def the_iron_lady(core: Core, side: str) -> Flow[None]:
+    """#83: +1 USSR in Argentina, all USSR influence out of the UK, +1 VP to the US."""
+    core.add_influence(USSR, _country(core, "argentina"), 1, RULE)
+    remove_all(core, USSR, _country(core, "uk"), RULE)
+    core.gain_vp(US, 1, RULE, "The Iron Lady")
+    return
+    yield
+
+
+@event(86)
+def north_sea_oil(core: Core, side: str) -> Flow[None]:
+    """#86: the US may take an eighth action round this turn (OPEC is prevented by data)."""
+    core.state.turn_effects["extra-round:US"] = 1
+    core.log(RULE, "North Sea Oil: the US may take an extra action round this turn")
+    return
+    yield
+
+
+@event(87)
+def the_reformer(core: Core, side: str) -> Flow[None]:
+    """#87: +4 USSR in Europe (6 if the USSR leads), max 2 each; no USSR coups in Europe."""
+    total = 6 if core.state.vp < 0 else 4
+    yield from place_points(core, USSR, total, area_members(core, "europe"), max_per=2, rule=RULE)
+    core.state.effects["the-reformer"] = 1
+    core.state.effects["no-coup:USSR:europe"] = 1
+    core.log(RULE, "The Reformer: the USSR may no longer coup in Europe")
+
+
+@event(88)
+def marine_barracks_bombing(core: Core, side: str) -> Flow[None]:
+    """#88: all US influence out of Lebanon, then 2 more US influence out of the Middle East."""
+    remove_all(core, US, _country(core, "lebanon"), RULE)
+    removed = yield from remove_points(
+        core, US, 2, area_members(core, "middle-east"), chooser=USSR, rule=RULE
+    )
+    if not removed:
+        core.log("5.2", "Marine Barracks Bombing: no other US influence in the Middle East")
+
+
+@event(89)
+def soviets_shoot_down_kal_007(core: Core, side: str) -> Flow[None]:
+    """#89: DEFCON -1, US +2 VP; with South Korea US-controlled, 4 ops of influence/realign."""
+    core.set_defcon(core.state.defcon - 1, RULE, "Soviets Shoot Down KAL-007")
+    core.gain_vp(US, 2, RULE, "Soviets Shoot Down KAL-007")
+    if not core.controls(US, _country(core, "south-korea")):
+        core.log("5.2", "KAL-007: the US does not control South Korea; no operations")
+        return
+    ops = _event_ops(core, 89, US)
+    if (
+        yield from _may(
+            core, US, "event_operations", f"US: place influence or realign with {ops} ops?"
+        )
+    ):
+        yield from event_operations(core, US, ops, kinds=("infl", "realign"))
+
+
+@event(90)
+def glasnost(core: Core, side: str) -> Flow[None]:
+    """#90: USSR +2 VP, DEFCON +1; with The Reformer in effect, 4 ops of influence/realign."""
+    core.gain_vp(USSR, 2, RULE, "Glasnost")
+    core.set_defcon(core.state.defcon + 1, RULE, "Glasnost")
+    if not core.state.effects.get("the-reformer"):
+        core.log(RULE, "Glasnost: The Reformer is not in effect; no operations")
+        return
+    ops = _event_ops(core, 90, USSR)
+    prompt = f"USSR: place influence or realign with {ops} ops (The Reformer)?"
+    if (yield from _may(core, USSR, "event_operations", prompt)):
+        yield from event_operations(core, USSR, ops, kinds=("infl", "realign"))
+
+
+@event(91)
+def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
+    """#91: all US influence out of Nicaragua; a free USSR coup next to Nicaragua."""
+    nicaragua = _country(core, "nicaragua")
+    remove_all(core, US, nicaragua, RULE)
+    neighbours = core.board.neighbours[nicaragua]
+    targets = [c for c in coup_targets(core, USSR, free=True) if c in neighbours]
+    if not targets:
+        core.log("5.2", "Ortega: no country next to Nicaragua can be couped; no coup")
+        return
+    ops = _event_ops(core, 91, USSR)
+    chosen = yield from ask(
+        USSR,
+        "event_coup",
+        f"USSR: free coup with {ops} ops in a country next to Nicaragua, or done",
+        [*(core.target_choices["coup"][c] for c in targets), DONE],
+    )
+    if chosen == "done":
+        core.log(RULE, "USSR declines the free coup")
+        return
+    coup(core, USSR, core.board.index[chosen.split(" ", 1)[1]], ops, free=True)
+
+
+@event(92)
+def terrorism(core: Core, side: str) -> Flow[None]:
+    """#92: the opponent discards a random card (2 for the US after Iranian Hostage Crisis)."""
+    victim = other(side)
+    hostage = side == USSR and core.state.effects.get("iranian-hostage-crisis")
+    for _ in range(2 if hostage else 1):
+        card = random_card(core, victim, "Terrorism")
+        if card is None:
+            break
+        discard_from_hand(core, victim, card)
+    return
+    yield
+
+
+@event(93)
+def iran_contra_scandal(core: Core, side: str) -> Flow[None]:
+    """#93: US realignment rolls -1 for the rest of the turn."""
+    core.state.turn_effects["realign-malus:US"] = 1
+    core.log(RULE, "Iran-Contra Scandal: US realignment rolls -1 this turn")
+    return
+    yield
+
+
+@event(94)
+def chernobyl(core: Core, side: str) -> Flow[None]:
+    """#94: the US names a region where the USSR may not place influence by ops this turn."""
+    board = core.board
+    chosen = yield from ask(
+        US,
+        "event_region",
+        "US: name a region closed to USSR influence placed by operations this turn",
+        [Choice(f"region {r}", board.region_names[r]) for r in board.region_order],
+    )
+    region = chosen.split(" ", 1)[1]
+    effects = core.state.turn_effects
+    effects[f"no-influence:USSR:{region}"] = 1
+    if board.region[board.ccw] == region:  # the Chinese Civil War space belongs to Asia (12.1)
+        effects[f"no-influence:USSR:{board.keys[board.ccw]}"] = 1
+    core.log(RULE, f"Chernobyl: no USSR influence by operations in {board.region_names[region]}")
+
+
+@event(95)
+def latin_american_debt_crisis(core: Core, side: str) -> Flow[None]:
+    """#95: the US discards a 3+ ops card, or the USSR doubles its influence in 2 countries."""
+    hand = core.state.hands[US]
+    eligible = [c for c in hand if ops_value(core, c, US) >= 3]
+    if eligible:
+        chosen = yield from ask(
+            US,
+            "event_discard",
+            "US: discard a card of 3+ ops, or keep and let the USSR double its influence"
+            " in 2 South American countries",
+            [*card_choices(core, "discard", eligible), Choice("keep", "Keep your cards")],
+        )
+        if chosen != "keep":
+            discard_from_hand(core, US, int(chosen.split()[1]))
+            return
+    else:
+        core.log(RULE, "Latin American Debt Crisis: the US has no card of 3+ ops to discard")
+    influence = core.state.influence[USSR]
+    doubled: list[int] = []
+    for _ in range(2):
+        open_ = [
+            c for c in area_members(core, "south-america") if influence[c] and c not in doubled
+        ]
+        if not open_:
+            break
+        country = yield from choose_country(
+            core, USSR, "event_target", "USSR: double your influence in", open_
+        )
+        doubled.append(country)
+        core.add_influence(USSR, country, influence[country], RULE)
+    if not doubled:
+        core.log("5.2", "Latin American Debt Crisis: no USSR influence in South America")
+
+
+@event(96)
+def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
+    """#96: cancels Willy Brandt; +3 US in East Germany; free coup or realignments in Europe."""
+    if core.state.effects.pop("nato-exempt:west-germany", None):
+        core.log(RULE, "Tear Down This Wall cancels Willy Brandt: NATO covers West Germany")
+    core.add_influence(US, _country(core, "east-germany"), 3, RULE)
+    ops = _event_ops(core, 96, US)
+    prompt = f"US: a free coup or realignment rolls in Europe with {ops} ops?"
+    if (yield from _may(core, US, "event_operations", prompt)):
+        yield from event_operations(
+            core, US, ops, kinds=("coup", "realign"), free_coup=True, area="europe"
+        )
+
+
+@event(97)
+def an_evil_empire(core: Core, side: str) -> Flow[None]:
+    """#97: +1 VP to the US; cancels Flower Power."""
+    if core.state.effects.pop("flower-power", None):
+        core.log(RULE, '"An Evil Empire" cancels Flower Power')
+    core.gain_vp(US, 1, RULE, '"An Evil Empire"')
+    return
+    yield
+
+
+@event(98)
+def aldrich_ames_remix(core: Core, side: str) -> Flow[None]:
+    """#98: the US hand is open this turn; the USSR discards one card of it (no event)."""
+    core.state.turn_effects["open-hand:US"] = 1
+    core.log(RULE, "Aldrich Ames Remix: the US hand is revealed for the rest of the turn")
+    if core.options.first_us_edition:
+        yield from _ames_first_edition(core)
+        return
+    hand = core.state.hands[US]
+    if not hand:
+        core.log("5.2", "Aldrich Ames Remix: the US hand is empty; nothing to discard")
+        return
+    chosen = yield from ask(
+        USSR,
+        "event_discard",
+        "USSR: discard one card of the US hand",
+        card_choices(core, "discard", hand),
+    )
+    discard_from_hand(core, US, int(chosen.split()[1]))
+
+
+def _ames_first_edition(core: Core) -> Flow[None]:
+    """#98, first US edition: the USSR orders the US hand; the US plays it in that order
+    and may not play the China Card for the rest of the turn (optional rules)."""
+    effects = core.state.turn_effects
+    effects["ames-order"] = 1
+    left = sorted(core.state.hands[US])
+    for position in range(1, len(left) + 1):
+        chosen = yield from ask(
+            USSR,
+            "ames_order",
+            f"USSR: which US card must be played {_ordinal(position)}?",
+            card_choices(core, "next", left),
+        )
+        card = int(chosen.split()[1])
+        left.remove(card)
+        effects[f"ames-order:{card}"] = position
+    core.log(
+        "opt", "Aldrich Ames (first US edition): the US must play its hand in the USSR's order"
+    )
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+@menu_filter
+def _ames_order_menu(
+    core: Core, side: str, choices: list[Choice], greyed: list[Unavailable]
+) -> tuple[list[Choice], list[Unavailable]]:
+    """The US may play only the next card of the USSR's order, and never the China Card."""
+    effects = core.state.turn_effects
+    if side != US or not effects.get("ames-order"):
+        return choices, greyed
+    hand = core.state.hands[US]
+    ordered = [c for c in hand if effects.get(f"ames-order:{c}")]
+    nxt = min(ordered, key=lambda c: effects[f"ames-order:{c}"]) if ordered else None
+    reason = (
+        f"Aldrich Ames (first US edition): the US must play {core.card_name(nxt)} next"
+        if nxt is not None
+        else "Aldrich Ames (first US edition): no China Card this turn"
+    )
+    keep: list[Choice] = []
+    for choice in choices:
+        verb, *rest = choice.id.split()
+        card = int(rest[0]) if verb == "play" and rest else None
+        allowed = card != CHINA_CARD and (nxt is None or card == nxt or verb == "pass")
+        if allowed:
+            keep.append(choice)
+        else:
+            greyed.append(Unavailable(choice.id, choice.label, reason))
+    return keep, greyed
+
+
+@event(99)
+def pershing_ii_deployed(core: Core, side: str) -> Flow[None]:
+    """#99: USSR +1 VP; 1 US influence out of each of 3 Western European countries."""
+    core.gain_vp(USSR, 1, RULE, "Pershing II Deployed")
+    removed = yield from remove_points(
+        core, US, 3, area_members(core, "western-europe"), max_per=1, chooser=USSR, rule=RULE
+    )
+    if not removed:
+        core.log("5.2", "Pershing II Deployed: no US influence in Western Europe")
+
+
+def _wargames_condition(core: Core, side: str) -> str | None:
+    return None if core.state.defcon == 2 else "only at DEFCON 2"
+
+
+@event(100, _wargames_condition)
+def wargames(core: Core, side: str) -> Flow[None]:
+    """#100: at DEFCON 2 the player may end the game: the opponent gains 6 VP, VP decide."""
+    opponent = other(side)
+    prompt = f"{side}: give the {opponent} 6 VP and end the game now (VP decide)?"
+    if not (yield from _may(core, side, "wargames", prompt)):
+        return
+    core.gain_vp(opponent, 6, RULE, "Wargames")  # 20 VP this way wins at once (10)
+    vp = core.state.vp
+    winner = US if vp > 0 else USSR if vp < 0 else None
+    reason = f"Wargames ended the game at {core.vp_text()} VP" + ("" if winner else ": a draw")
+    raise GameOver(Outcome(winner, reason, RULE))
+
+
+@event(101)
+def solidarity(core: Core, side: str) -> Flow[None]:
+    """#101: +3 US influence in Poland (needs John Paul II Elected Pope, by data)."""
+    core.add_influence(US, _country(core, "poland"), 3, RULE)
+    return
+    yield
+
+
+@event(102)
+def iran_iraq_war(core: Core, side: str) -> Flow[None]:
+    """#102: war: Iran invades Iraq or the reverse, the player chooses the target."""
+    target = yield from choose_country(
+        core,
+        side,
+        "event_target",
+        f"{side}: the target of the Iran-Iraq War",
+        countries(core, "iran", "iraq"),
+    )
+    war(core, side, target, name="Iran-Iraq War")
+
+
+@event(109)
+def yuri_and_samantha(core: Core, side: str) -> Flow[None]:
+    """#109: this turn the USSR gains 1 VP for each US coup (free coups too)."""
+    core.state.turn_effects["yuri-and-samantha"] = 1
+    core.log(RULE, "Yuri and Samantha: each US coup this turn gives the USSR 1 VP")
+    return
+    yield
+
+
+@after_coup
+def _yuri_and_samantha_scores(core: Core, side: str, country: int, free: bool) -> None:
+    if side == US and core.state.turn_effects.get("yuri-and-samantha"):
+        core.gain_vp(USSR, 1, RULE, f"Yuri and Samantha: US coup in {core.name(country)}")
+
+
+@event(110)
+def awacs_sale_to_saudis(core: Core, side: str) -> Flow[None]:
+    """#110: +2 US influence in Saudi Arabia (Muslim Revolution is prevented by data)."""
+    core.add_influence(US, _country(core, "saudi-arabia"), 2, RULE)
+    return
+    yield
