@@ -1,7 +1,8 @@
 """Engine benchmark: random self-play throughput and the latency of one `choose`.
 
-Protocol: two random bots (cold_war_tui.bots.random: uniform in odd games,
-scoring-first in even ones, so half the games reach the Late War) play whole games
+Protocol: two uniform random bots (cold_war_tui.bots.random) play whole games; a
+second run mixes in scoring-first bots (every even game) so half the games reach
+the Late War, and reports the end-reason mix over 10,000 games. Both play
 from `Game.new`; every decision lists its legal choices and the bot picks one.
 Prints games/s, decisions/s, mean decisions per game, the end-reason mix and
 the p50/p99 time of one `choose` (including computing the next `pending`).
@@ -13,13 +14,14 @@ import argparse
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 
-from cold_war_tui.bots.random import bot_for_game
+from cold_war_tui.bots.random import RandomBot, bot_for_game
 from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.gamedata import load_default_data
 
 
-def throughput(games: int, seed: int) -> None:
+def throughput(games: int, seed: int, bots: Callable[[int], RandomBot], title: str) -> None:
     load_default_data()
     decisions = 0
     reasons: Counter[str] = Counter()
@@ -27,7 +29,7 @@ def throughput(games: int, seed: int) -> None:
     started = time.perf_counter()
     for n in range(games):
         game = Game.new(GameOptions(seed=seed + n))
-        bot = bot_for_game(seed + n)
+        bot = bots(seed + n)
         while (pending := game.pending) is not None:
             game.choose(bot.choose(pending))
             decisions += 1
@@ -35,7 +37,7 @@ def throughput(games: int, seed: int) -> None:
         reasons[f"{game.outcome.rule} {_reason_kind(game.outcome.rule)}"] += 1
         turns[game.state.turn] += 1
     elapsed = time.perf_counter() - started
-    print(f"random self-play: {games} games in {elapsed:.2f} s")
+    print(f"{title}: {games} games in {elapsed:.2f} s")
     print(f"  games/s            {games / elapsed:10.1f}")
     print(f"  decisions/s        {decisions / elapsed:10.0f}")
     print(f"  decisions per game {decisions / games:10.1f}")
@@ -73,10 +75,14 @@ def latency(games: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--games", type=int, default=10_000, help="mixed-bot games")
+    parser.add_argument(
+        "--protocol-games", type=int, default=1000, help="uniform-bot games (the comparison)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    throughput(args.games, args.seed)
+    throughput(args.protocol_games, args.seed, RandomBot, "uniform random self-play (protocol)")
+    throughput(args.games, args.seed, bot_for_game, "mixed self-play (half scoring-first)")
     latency(max(1, min(args.games // 5, 500)), args.seed + 100_000)
 
 

@@ -22,6 +22,7 @@ class RandomBot:
 
 
 SCORING_CARDS = frozenset({1, 2, 3, 37, 38, 79, 81})
+SCORING_PLAYS = frozenset(f"play {card} event" for card in SCORING_CARDS)
 
 
 class ScoringFirstBot(RandomBot):
@@ -33,10 +34,10 @@ class ScoringFirstBot(RandomBot):
     """
 
     def choose(self, decision: Decision) -> str:
-        for choice in decision.choices:
-            verb, *rest = choice.id.split()
-            if verb == "play" and rest[1:] == ["event"] and int(rest[0]) in SCORING_CARDS:
-                return choice.id
+        if decision.kind == "action":
+            for choice in decision.choices:
+                if choice.id in SCORING_PLAYS:
+                    return choice.id
         return super().choose(decision)
 
 

@@ -38,6 +38,8 @@ class Budget:
     lost: set[str] = field(default_factory=set)
 
     def available_in(self, core: Core, country: int) -> int:
+        if not self.bonuses:
+            return self.base - self.spent
         extra = sum(
             b.amount
             for b in self.bonuses
@@ -52,6 +54,8 @@ class Budget:
                 self.lost.add(b.area)
 
     def left(self) -> int:
+        if not self.bonuses:
+            return self.base - self.spent
         extra = sum(b.amount for b in self.bonuses if b.area not in self.lost)
         return self.base + extra - self.spent
 

@@ -13,7 +13,7 @@ from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.operations import ALL_KINDS, conduct, in_area
+from cold_war_tui.engine.operations import ALL_KINDS, conduct
 
 DONE = Choice("done", "Stop here")
 
@@ -26,7 +26,10 @@ def countries(core: Core, *keys: str) -> list[int]:
 
 def area_members(core: Core, *areas: str) -> list[int]:
     """Countries of the given regions or sub-regions, in board order."""
-    return [c for c in range(core.board.ccw) if any(in_area(core, c, a) for a in areas)]
+    board = core.board
+    members = {c for area in areas for c in board.region_members.get(area, ())}
+    members.update(c for area in areas for c in board.subregion_members.get(area, ()))
+    return sorted(members)
 
 
 def country_choice(core: Core, verb: str, country: int, label: str = "") -> Choice:
