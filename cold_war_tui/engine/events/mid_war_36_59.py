@@ -31,6 +31,7 @@ from cold_war_tui.engine.events.toolkit import (
     countries,
     discard_from_hand,
     event_operations,
+    place_points,
     remove_all,
     war,
 )
@@ -202,20 +203,19 @@ def portuguese_empire_crumbles(core: Core, side: str) -> Flow[None]:
 
 @event(53)
 def south_african_unrest(core: Core, side: str) -> Flow[None]:
-    """#53: +2 USSR in South Africa, or +1 there and +2 in one country adjacent to it."""
+    """#53: +2 USSR in South Africa, or +1 there and +2 in countries adjacent to it."""
     south_africa = core.board.index["south-africa"]
-    options = [Choice("infl south-africa", "+2 in South Africa")] + [
-        Choice(f"infl {core.board.keys[c]}", f"+1 in South Africa and +2 in {core.name(c)}")
-        for c in core.board.neighbours[south_africa]
-        if c < core.board.ccw
+    neighbours = [c for c in core.board.neighbours[south_africa] if c < core.board.ccw]
+    options = [
+        Choice("infl south-africa", "+2 in South Africa"),
+        Choice("add", "+1 in South Africa and 2 in countries adjacent to it"),
     ]
     chosen = yield from ask(USSR, "event_influence", "USSR: South African Unrest", options)
-    target = core.board.index[chosen.split()[1]]
-    if target == south_africa:
+    if chosen == "infl south-africa":
         core.add_influence(USSR, south_africa, 2, "5.1")
-    else:
-        core.add_influence(USSR, south_africa, 1, "5.1")
-        core.add_influence(USSR, target, 2, "5.1")
+        return
+    core.add_influence(USSR, south_africa, 1, "5.1")
+    yield from place_points(core, USSR, 2, neighbours)
 
 
 @event(54)
