@@ -84,12 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         from cold_war_tui.tui.app import ColdWarApp
 
-        # The title shows at once; the app reads the game data in the background.
-        app = ColdWarApp(load=args.load)
-        result = app.run()
-        if app.data_error is not None:
-            raise DataError(app.data_error)
-        if result == "duel":
+        load_default_data()
+        if ColdWarApp(load=args.load).run() == "duel":
             from cold_war_tui.duel.tui import DuelApp
 
             DuelApp().run()
