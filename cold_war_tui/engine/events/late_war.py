@@ -26,6 +26,7 @@ from cold_war_tui.engine.events.toolkit import (
     countries,
     discard_from_hand,
     event_operations,
+    may,
     place_points,
     random_card,
     remove_all,
@@ -40,14 +41,6 @@ RULE = "7"
 
 def _country(core: Core, key: str) -> int:
     return countries(core, key)[0]
-
-
-def _may(core: Core, side: str, kind: str, prompt: str) -> Flow[bool]:
-    """A `yes`/`no` question for an event's optional part."""
-    chosen = yield from ask(side, kind, prompt, [Choice("yes", "Yes"), Choice("no", "No, skip it")])
-    if chosen == "no":
-        core.log(RULE, f"{side} declines")
-    return chosen == "yes"
 
 
 def _event_ops(core: Core, card: int, side: str) -> int:
@@ -116,7 +109,7 @@ def soviets_shoot_down_kal_007(core: Core, side: str) -> Flow[None]:
         return
     ops = _event_ops(core, 89, US)
     if (
-        yield from _may(
+        yield from may(
             core, US, "event_operations", f"US: place influence or realign with {ops} ops?"
         )
     ):
@@ -133,7 +126,7 @@ def glasnost(core: Core, side: str) -> Flow[None]:
         return
     ops = _event_ops(core, 90, USSR)
     prompt = f"USSR: place influence or realign with {ops} ops (The Reformer)?"
-    if (yield from _may(core, USSR, "event_operations", prompt)):
+    if (yield from may(core, USSR, "event_operations", prompt)):
         yield from event_operations(core, USSR, ops, kinds=("infl", "realign"))
 
 
@@ -244,7 +237,7 @@ def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, _country(core, "east-germany"), 3, RULE)
     ops = _event_ops(core, 96, US)
     prompt = f"US: a free coup or realignment rolls in Europe with {ops} ops?"
-    if (yield from _may(core, US, "event_operations", prompt)):
+    if (yield from may(core, US, "event_operations", prompt)):
         yield from event_operations(
             core, US, ops, kinds=("coup", "realign"), free_coup=True, area="europe"
         )
@@ -354,7 +347,7 @@ def wargames(core: Core, side: str) -> Flow[None]:
     """#100: at DEFCON 2 the player may end the game: the opponent gains 6 VP, VP decide."""
     opponent = other(side)
     prompt = f"{side}: give the {opponent} 6 VP and end the game now (VP decide)?"
-    if not (yield from _may(core, side, "wargames", prompt)):
+    if not (yield from may(core, side, "wargames", prompt)):
         return
     core.gain_vp(opponent, 6, RULE, "Wargames")  # 20 VP this way wins at once (10)
     vp = core.state.vp

@@ -31,6 +31,7 @@ from cold_war_tui.engine.events.toolkit import (
     countries,
     discard_from_hand,
     event_operations,
+    may,
     place_points,
     remove_all,
     war,
@@ -175,13 +176,8 @@ def junta(core: Core, side: str) -> Flow[None]:
         verb="infl",
     )
     core.add_influence(side, target, 2, "5.1")
-    answer = yield from ask(
-        side,
-        "event_optional",
-        f"{side}: make a free coup or realignment rolls in Central or South America?",
-        [Choice("yes", "Yes, with Junta's ops"), Choice("no", "No")],
-    )
-    if answer == "yes":
+    prompt = f"{side}: make a free coup or realignment rolls in Central or South America?"
+    if (yield from may(core, side, "event_optional", prompt)):
         yield from event_operations(
             core,
             side,

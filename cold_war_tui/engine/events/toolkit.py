@@ -18,6 +18,14 @@ from cold_war_tui.engine.operations import ALL_KINDS, conduct
 DONE = Choice("done", "Stop here")
 
 
+def may(core: Core, side: str, kind: str, prompt: str) -> Flow[bool]:
+    """A `yes`/`no` question for an event's optional part ("may")."""
+    chosen = yield from ask(side, kind, prompt, [Choice("yes", "Yes"), Choice("no", "No, skip it")])
+    if chosen == "no":
+        core.log("5.1", f"{side} declines")
+    return chosen == "yes"
+
+
 # -- countries ------------------------------------------------------------------
 def countries(core: Core, *keys: str) -> list[int]:
     """Board indexes of country keys (a typo fails loudly at import-free test time)."""
