@@ -39,6 +39,7 @@ unit: $(VENV)/.test-installed
 
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/bench_engine.py
+	$(PY) benchmarks/bench_tui.py
 
 # Regenerates screenshots/*.svg (and PNG copies) by driving the apps with Textual's Pilot.
 screenshots: $(VENV)/.test-installed

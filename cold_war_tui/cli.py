@@ -11,12 +11,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from cold_war_tui.gamedata import DataError, default_data_dir, load_data, load_default_data
-
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
+    """The parser; `rule_flags=False` leaves out selfplay's rule switches, whose listing
+    imports the engine (the game's start-up skips it to show the title sooner)."""
     parser = argparse.ArgumentParser(
         prog="cold-war-tui",
         description="Twilight Struggle, hot-seat in the terminal (and the DEFCON missile duel).",
@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game")
     selfplay.add_argument("--json", action="store_true", help="print one JSON object")
-    add_option_flags(selfplay)
+    if rule_flags:
+        add_option_flags(selfplay)
 
     duel = commands.add_parser("duel", help="play the DEFCON missile duel")
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
@@ -66,7 +67,8 @@ def option_switches(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(rule_flags="selfplay" in words).parse_args(words)
     try:
         if args.command == "validate-data":
             return _validate(args.directory)
@@ -77,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 games=args.games, seed=args.seed, as_json=args.json, switches=option_switches(args)
             )
         if args.command == "duel":
+            from cold_war_tui.gamedata import load_default_data
+
             load_default_data()
             from cold_war_tui.duel.tui import DuelApp
 
@@ -84,18 +88,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         from cold_war_tui.tui.app import ColdWarApp
 
-        load_default_data()
-        if ColdWarApp(load=args.load).run() == "duel":
+        # The title shows at once; the app reads the game data in the background.
+        app = ColdWarApp(load=args.load)
+        result = app.run()
+        if app.load_failure is not None:
+            raise app.load_failure  # a DataError is reported below; anything else is a bug
+        if result == "duel":
             from cold_war_tui.duel.tui import DuelApp
 
             DuelApp().run()
         return 0
-    except DataError as err:
+    except Exception as err:  # the data layer is imported lazily: the title shows sooner
+        if not is_data_error(err):
+            raise
         print(f"cold-war-tui: bad game data: {err}", file=sys.stderr)
         return EXIT_USAGE
 
 
+def is_data_error(err: Exception) -> bool:
+    from cold_war_tui.gamedata import DataError
+
+    return isinstance(err, DataError)
+
+
 def _validate(directory: Path | None) -> int:
+    from cold_war_tui.gamedata import default_data_dir, load_data
+
     folder = directory or default_data_dir()
     load_data(folder)
     print(f"{folder}: the game data is valid")

@@ -1,25 +1,35 @@
-"""The title screen (a placeholder until the TUI issue): it opens and its menu works."""
+"""The title screen: it opens, its menu and keys work (the game screens: tests/tui)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from textual.widgets import OptionList
 
 from cold_war_tui.tui.app import ColdWarApp
 
 
-async def test_title_screen_starts_the_duel_by_keys() -> None:
-    app = ColdWarApp()
+async def test_title_screen_starts_the_duel_by_keys(tmp_path: Path) -> None:
+    app = ColdWarApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        menu = app.query_one("#menu", OptionList)
-        assert str(menu.get_option_at_index(1).prompt) == "DEFCON duel"
+        menu = app.screen.query_one("#menu", OptionList)
+        labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert labels == [
+            "New game",
+            "Continue (no autosave yet)",
+            "Load a saved game",
+            "DEFCON duel",
+            "Rules and cards",
+            "Quit",
+        ]
         menu.focus()
-        menu.highlighted = 1
+        menu.highlighted = 3
         await pilot.press("enter")
     assert app.return_value == "duel"
 
 
-async def test_quit_from_the_title_screen() -> None:
-    app = ColdWarApp()
+async def test_quit_from_the_title_screen(tmp_path: Path) -> None:
+    app = ColdWarApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("q")
     assert app.return_value is None

@@ -1,57 +1,203 @@
-"""The Textual application (a title screen for now; the game screens come with the TUI issue)."""
+"""The Textual application: title, new game, the game with hand-overs, rules, load, game over.
+
+The title screen comes up at once; the engine and the game data load in a
+background thread meanwhile (`ensure_ready` waits for them when a screen
+needs them). Exits with "duel" when the players pick the DEFCON duel, which
+the command line then starts (the duel has its own app).
+"""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from textual.app import App, ComposeResult
+from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.containers import Center, Vertical
-from textual.widgets import Footer, Header, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.command import Provider
+from textual.screen import Screen
 
-TITLE_ART = "COLD WAR TUI"
+from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore
+from cold_war_tui.tui.screens.title import TitleScreen
+
+if TYPE_CHECKING:
+    from cold_war_tui.datamodel import GameData
+    from cold_war_tui.engine import Game
+    from cold_war_tui.tui.screens.new_game import NewGame
+    from cold_war_tui.tui.session import Session
+
+
+def card_lookup() -> type[Provider]:
+    """The palette's card search (imported when the palette opens)."""
+    from cold_war_tui.tui.commands import CardLookup
+
+    return CardLookup
 
 
 class ColdWarApp(App[str | None]):
     """The card game and the duel, hot-seat in one terminal.
 
-    Exits with "duel" when the players pick the DEFCON duel, which the command
-    line then starts (the duel has its own app until the screens are merged).
+    `data_dir` is where saves, the autosave and exported logs go (default: the
+    `COLD_WAR_TUI_DATA_DIR` variable, else the platform's user data folder).
+    `new_seed` gives the seed the New game screen proposes (random by default).
     """
 
     TITLE = "Cold War TUI"
-    CSS = """
-    #title { content-align: center middle; text-style: bold; height: 3; }
-    #menu { width: 40; height: auto; }
-    #note { color: $text-muted; content-align: center middle; height: 3; }
-    """
-    BINDINGS = [Binding("q", "quit", "Quit")]
+    CSS_PATH = Path(__file__).parent / "app.tcss"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    COMMANDS = App.COMMANDS | {card_lookup}
 
-    def __init__(self, load: Path | None = None) -> None:
+    def __init__(
+        self,
+        load: Path | None = None,
+        *,
+        data_dir: Path | None = None,
+        new_seed: Callable[[], int] | None = None,
+    ) -> None:
         super().__init__()
         self.load_path = load
+        self.store = SaveStore(data_dir)
+        self.new_seed = new_seed
+        self.data_error: str | None = None
+        self.load_failure: Exception | None = None  # why the engine or the data did not load
+        self._data: GameData | None = None
+        self._loader = threading.Thread(target=self._background_load, daemon=True)
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Static(TITLE_ART, id="title")
-            with Center():
-                yield OptionList(
-                    Option("New game", id="new", disabled=True),
-                    Option("DEFCON duel", id="duel"),
-                    Option("Quit", id="quit"),
-                    id="menu",
-                )
-            yield Static(
-                "The card game screens are being built: see the README for the headless commands.",
-                id="note",
-                markup=False,
+    # -- start-up -------------------------------------------------------------------
+    def get_default_screen(self) -> Screen[None]:
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        # read the data once the title is on screen: the first frame is not delayed
+        self.call_after_refresh(self._start_loader)
+        if self.load_path is not None:
+            self.call_after_refresh(self.load_file, self.load_path)
+
+    def _start_loader(self) -> None:
+        if self._loader.ident is None:
+            self._loader.start()
+
+    def _background_load(self) -> None:
+        self._load_engine()
+        if self.data_error is not None:
+            self.call_from_thread(self.exit, None, 2)
+
+    def _load_engine(self) -> None:
+        """Import the engine and read the game data (runs in a thread at start-up)."""
+        try:
+            from cold_war_tui.gamedata import load_default_data
+
+            self._data = load_default_data()
+            import cold_war_tui.engine  # noqa: F401  (registers the card events)
+        except Exception as err:  # reported by the command line once the app has closed
+            self.load_failure = err
+            self.data_error = str(err)
+
+    def ensure_ready(self) -> GameData | None:
+        """The game data, once loaded (waits for the loader); None when it is broken."""
+        self._start_loader()
+        if self._loader.is_alive():
+            self._loader.join()
+        if self.data_error is not None:
+            self.exit(None, return_code=2)
+            return None
+        return self._data
+
+    # -- navigation -----------------------------------------------------------------
+    def show_title(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def title_note(self, message: str, style: str = "") -> None:
+        title = self.screen_stack[0]
+        if isinstance(title, TitleScreen):
+            title.show_note(message, style)
+
+    def open_new_game(self) -> None:
+        if self.ensure_ready() is None:
+            return
+        from cold_war_tui.tui.screens.new_game import NewGameScreen
+
+        seed = self.new_seed() if self.new_seed is not None else None
+        self.push_screen(NewGameScreen(seed), self._new_game_chosen)
+
+    def _new_game_chosen(self, choice: NewGame | None) -> None:
+        if choice is None:
+            return
+        from cold_war_tui.engine import Game
+
+        game = Game.new(choice.options)
+        self.start_game(game, SaveMeta(names=choice.names))
+
+    def start_game(self, game: Game, meta: SaveMeta) -> None:
+        """Open the game screen for a game (new or loaded), above the title screen."""
+        from cold_war_tui.tui.session import Session
+
+        session = Session(game, self.store, meta)
+        session.autosave()
+        self.start_session(session)
+
+    def start_session(self, session: Session) -> None:
+        from cold_war_tui.tui.screens.game import GameScreen
+
+        self.show_title()
+        self.push_screen(GameScreen(session))
+
+    def show_game_over(self, session: Session) -> None:
+        from cold_war_tui.tui.screens.game_over import GameOverScreen
+
+        self.push_screen(GameOverScreen(session))
+
+    def load_file(self, path: Path) -> str | None:
+        """Open a save; None on success, else the problem (also shown on the title screen)."""
+        if self.ensure_ready() is None:
+            return self.data_error
+        from cold_war_tui.tui.saves import read_save
+
+        try:
+            game, meta = read_save(path)
+        except SaveProblem as err:
+            message = f"Cannot load the save: {err}"
+            self.title_note(message, "bold #ff8700")
+            return str(err)
+        self.title_note("")
+        self.start_game(game, meta)
+        return None
+
+    def open_load(self) -> None:
+        from cold_war_tui.tui.screens.load import LoadScreen
+
+        self.push_screen(LoadScreen(self.store, self.load_file))
+
+    def open_rules(self, query: str = "") -> None:
+        data = self.ensure_ready()
+        if data is None:
+            return
+        from cold_war_tui.tui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(data, query))
+
+    # -- the command palette ---------------------------------------------------------
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from cold_war_tui.tui.screens.game import GameScreen
+
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Save", "Save the game under a name (Ctrl+S)", screen.action_save)
+            yield SystemCommand("Load", "Open a saved game (Ctrl+O)", screen.action_load)
+            yield SystemCommand("Undo", "Take back your last choice (Ctrl+Z)", screen.action_undo)
+            yield SystemCommand(
+                "Rules", "The rules summary and the cards (F1)", screen.action_rules
             )
-        yield Footer()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == "quit":
-            self.exit()
-        elif event.option.id == "duel":
-            self.exit("duel")
+            yield SystemCommand("Card lookup", "Find a card's text (F2)", screen.action_cards)
+            yield SystemCommand(
+                "Export log", "Write the log to a text file (Ctrl+E)", screen.action_export
+            )
+            yield SystemCommand(
+                "Export log as…", "Write the log to a file you name", screen.action_export_as
+            )
+            yield SystemCommand("Title screen", "Leave the game (it is autosaved)", self.show_title)
+        else:
+            yield SystemCommand("Rules", "The rules summary and the cards", self.open_rules)
+            yield SystemCommand("Load", "Open a saved game", self.open_load)
+        yield from super().get_system_commands(screen)

@@ -1,0 +1,342 @@
+"""The world map as text: a pure function from the game data and state to Rich `Text` lines.
+
+All 84 countries, grouped by region and sub-region in four columns (the
+Americas, Europe, Africa, the Middle East and Asia). Each country is one cell:
+
+    ›W.Germany  4◆ 4  ·
+
+a target marker, the name (shortened to 10 characters), stability, ◆ for a
+battleground, US influence, USSR influence ("·" for none). The name takes the
+colour of whoever controls the country. No Textual here: the widget in
+`widgets/map_view.py` only shows these lines; tests check them directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from rich.text import Text
+
+from cold_war_tui.datamodel import Country, GameData
+
+CELL = 20
+NAME = 10
+
+ABBREVIATIONS = {
+    "Afghanistan": "Afghanistn",
+    "Chinese Civil War": "China CCW",
+    "Czechoslovakia": "Czechoslo.",
+    "Dominican Republic": "Dominican",
+    "East Germany": "E.Germany",
+    "El Salvador": "Salvador",
+    "Ivory Coast": "IvoryCoast",
+    "Laos/Cambodia": "Laos/Camb.",
+    "North Korea": "N.Korea",
+    "Philippines": "Philippine",
+    "Saharan States": "Saharan St",
+    "Saudi Arabia": "S.Arabia",
+    "SE African States": "SE Afr.St.",
+    "South Africa": "S.Africa",
+    "South Korea": "S.Korea",
+    "Spain/Portugal": "Spain/Port",
+    "West African States": "W.Afr.St.",
+    "West Germany": "W.Germany",
+}
+
+# The verb of a choice id that names a country, and its marker on the map.
+TARGET_VERBS = {"infl": "+", "coup": "x", "realign": "r", "remove": "-", "target": ">"}
+MANY = "*"
+
+US_STYLE = "bold #7fb2ff"
+USSR_STYLE = "bold #ff7f7f"
+US_CONTROL = "bold #ffffff on #1f4e9c"
+USSR_CONTROL = "bold #ffffff on #9c1f1f"
+TARGET_STYLE = "bold #5fff87"
+HEADING_STYLE = "bold #ffd75f"
+SUB_STYLE = "italic #bcbcbc"
+CLOSED_STYLE = "#ff8700"
+ZERO_STYLE = "#6c6c6c"
+CURSOR_STYLE = "bold #000000 on #ffd75f"
+BATTLEGROUND_STYLE = "bold #ffd75f"
+
+# Columns of the map: each a list of regions; sub-regions come from the data.
+COLUMNS: tuple[tuple[str, ...], ...] = (
+    ("central-america", "south-america"),
+    ("europe",),
+    ("africa",),
+    ("middle-east", "asia"),
+)
+
+
+class Influence(Protocol):
+    @property
+    def us(self) -> int: ...
+
+    @property
+    def ussr(self) -> int: ...
+
+
+def short_name(name: str) -> str:
+    """The name in at most 10 characters."""
+    short = ABBREVIATIONS.get(name, name)
+    return short if len(short) <= NAME else short[: NAME - 1] + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One row of a map column: a region heading, a sub-region heading, or a country."""
+
+    kind: str  # "region" | "sub" | "country"
+    key: str  # region key, sub-region label, or country key
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class MapLayout:
+    """Where every country sits: columns of entries, and (column, row) by country key."""
+
+    columns: tuple[tuple[Entry, ...], ...]
+    positions: dict[str, tuple[int, int]]
+    countries: dict[str, Country]
+    region_names: dict[str, str]
+    closed_at: dict[str, int | None]
+
+    @property
+    def height(self) -> int:
+        return max(len(c) for c in self.columns)
+
+    @property
+    def width(self) -> int:
+        return CELL * len(self.columns)
+
+    def order(self) -> list[str]:
+        """Country keys in reading order: column by column, top to bottom."""
+        return [e.key for column in self.columns for e in column if e.kind == "country"]
+
+
+def build_layout(data: GameData, *, civil_war: bool = False) -> MapLayout:
+    """The map's layout for `data` (with the Chinese Civil War space if it is in play)."""
+    countries = {c.key: c for c in data.countries}
+    if civil_war:
+        countries[data.chinese_civil_war.key] = data.chinese_civil_war
+    names: dict[str, str] = {r.key: r.name for r in data.regions}
+    subregions: dict[str, str] = {s.key: s.name for s in data.subregions}
+    columns: list[tuple[Entry, ...]] = []
+    for regions in COLUMNS:
+        column: list[Entry] = []
+        for region in regions:
+            column.append(Entry("region", region, names.get(region, region).upper()))
+            members = sorted(
+                (c for c in countries.values() if c.region == region), key=lambda c: c.name
+            )
+            groups: dict[tuple[str, ...], list[Country]] = {}
+            for country in members:
+                groups.setdefault(tuple(sorted(country.subregions)), []).append(country)
+            if len(groups) == 1 and () in groups:
+                column += [Entry("country", c.key, c.name) for c in members]
+                continue
+            for subs, group in sorted(groups.items(), key=lambda kv: _group_order(kv[0])):
+                if subs:
+                    label = " + ".join(subregions[s] for s in subs)
+                    if len(subs) > 1:  # Austria and Finland belong to both halves of Europe
+                        label = " + ".join(
+                            subregions[s].split()[0] for s in sorted(subs, reverse=True)
+                        )
+                    column.append(Entry("sub", label, label))
+                column += [Entry("country", c.key, c.name) for c in group]
+        columns.append(tuple(column))
+    positions = {
+        e.key: (x, y)
+        for x, column in enumerate(columns)
+        for y, e in enumerate(column)
+        if e.kind == "country"
+    }
+    return MapLayout(
+        tuple(columns),
+        positions,
+        countries,
+        names,
+        {r.key: r.closed_at_defcon for r in data.regions},
+    )
+
+
+def _group_order(subs: tuple[str, ...]) -> tuple[int, str]:
+    """Countries of no sub-region first, then Western, both, Eastern, Southeast Asia."""
+    order = {(): 0, ("western-europe",): 1, ("eastern-europe", "western-europe"): 2}
+    return (order.get(subs, 3 if "eastern-europe" in subs else 4), ",".join(subs))
+
+
+def target_markers(choice_ids: Iterable[str]) -> dict[str, str]:
+    """{country key: marker} for choice ids that name a country ("coup iran" -> "x")."""
+    markers: dict[str, str] = {}
+    for choice_id in choice_ids:
+        verb, _, key = choice_id.partition(" ")
+        marker = TARGET_VERBS.get(verb)
+        if marker is None or not key:
+            continue
+        markers[key] = marker if markers.get(key, marker) == marker else MANY
+    return markers
+
+
+def controller(country: Country, influence: Influence) -> str | None:
+    """Who controls a country: influence at least its stability above the other side's."""
+    if influence.us - influence.ussr >= country.stability:
+        return "US"
+    if influence.ussr - influence.us >= country.stability:
+        return "USSR"
+    return None
+
+
+def closed_regions(layout: MapLayout, defcon: int) -> set[str]:
+    """Regions where DEFCON forbids coups and realignment (8.1.5, from regions.yaml)."""
+    return {r for r, level in layout.closed_at.items() if level is not None and defcon <= level}
+
+
+def country_cell(
+    country: Country,
+    influence: Influence,
+    *,
+    marker: str | None = None,
+    cursor: bool = False,
+) -> Text:
+    """One country in CELL characters."""
+    text = Text()
+    text.append(marker or " ", TARGET_STYLE if marker else "")
+    owner = controller(country, influence)
+    name_style = US_CONTROL if owner == "US" else USSR_CONTROL if owner == "USSR" else ""
+    if marker:
+        name_style = f"{name_style} underline".strip()
+    text.append(f"{short_name(country.name):<{NAME}}", name_style)
+    text.append(" ")
+    text.append(str(country.stability), BATTLEGROUND_STYLE if country.battleground else "")
+    text.append("◆" if country.battleground else " ", BATTLEGROUND_STYLE)
+    for amount, style in ((influence.us, US_STYLE), (influence.ussr, USSR_STYLE)):
+        text.append(f"{amount:>2}" if amount else " ·", style if amount else ZERO_STYLE)
+        text.append(" ")
+    if cursor:
+        text.stylize(CURSOR_STYLE)
+    return text
+
+
+def heading_cell(entry: Entry, closed: bool) -> Text:
+    if entry.kind == "region":
+        text = Text(entry.label, HEADING_STYLE)
+        if closed:
+            text.append(" (closed)", CLOSED_STYLE)
+    else:
+        text = Text(" " + entry.label, SUB_STYLE)
+    text.truncate(CELL, overflow="ellipsis", pad=True)
+    return text
+
+
+def render_map(
+    layout: MapLayout,
+    influence: Mapping[str, Influence],
+    *,
+    defcon: int = 5,
+    targets: Mapping[str, str] | None = None,
+    cursor: str | None = None,
+    rows: Iterable[int] | None = None,
+) -> list[Text]:
+    """The map, one Text per screen line, `layout.width` cells wide (only `rows` if given)."""
+    targets = targets or {}
+    closed = closed_regions(layout, defcon)
+    blank = " " * CELL
+    lines: list[Text] = []
+    for y in range(layout.height) if rows is None else rows:
+        line = Text(no_wrap=True, overflow="crop")
+        for column in layout.columns:
+            if y >= len(column):
+                line.append(blank)
+                continue
+            entry = column[y]
+            if entry.kind == "country":
+                line.append_text(
+                    country_cell(
+                        layout.countries[entry.key],
+                        influence[entry.key],
+                        marker=targets.get(entry.key),
+                        cursor=entry.key == cursor,
+                    )
+                )
+            else:
+                line.append_text(heading_cell(entry, entry.key in closed))
+        lines.append(line)
+    return lines
+
+
+def legend() -> Text:
+    """What the marks of the map mean, in one line."""
+    text = Text()
+    text.append("◆", BATTLEGROUND_STYLE)
+    text.append(" battleground  ")
+    text.append("US", US_CONTROL)
+    text.append("/")
+    text.append("USSR", USSR_CONTROL)
+    text.append(" control  influence ")
+    text.append("US", US_STYLE)
+    text.append(" ")
+    text.append("USSR", USSR_STYLE)
+    text.append("  targets: ")
+    text.append("+ influence  x coup  r realign  - remove  > target", TARGET_STYLE)
+    return text
+
+
+# -- moving the cursor -----------------------------------------------------------
+def move_cursor(layout: MapLayout, key: str | None, dx: int, dy: int) -> str:
+    """The country one step from `key`: up/down in reading order, left/right across columns."""
+    order = layout.order()
+    if key not in layout.positions:
+        return order[0]
+    if dy:
+        index = order.index(key) + dy
+        return order[index % len(order)]
+    x, y = layout.positions[key]
+    columns = len(layout.columns)
+    nx = (x + dx) % columns
+    rows = [(abs(r - y), r) for r, e in enumerate(layout.columns[nx]) if e.kind == "country"]
+    return layout.columns[nx][min(rows)[1]].key
+
+
+def key_at(layout: MapLayout, x: int, y: int) -> str | None:
+    """The country drawn at cell (x, y) of the map, if any (for mouse clicks)."""
+    column = x // CELL
+    if not 0 <= column < len(layout.columns) or not 0 <= y < len(layout.columns[column]):
+        return None
+    entry = layout.columns[column][y]
+    return entry.key if entry.kind == "country" else None
+
+
+def find_country(
+    layout: MapLayout, typed: str, prefer: Iterable[str] = (), after: str | None = None
+) -> str | None:
+    """The country whose name (or key) starts with `typed`, legal targets first.
+
+    Words count too ("korea" finds North Korea). With `after`, the search
+    continues past that country, so typing again cycles through the matches.
+    """
+    needle = typed.strip().lower()
+    if not needle:
+        return None
+    order = layout.order()
+
+    def matches(key: str) -> int:
+        name = layout.countries[key].name.lower()
+        if name.startswith(needle) or key.startswith(needle.replace(" ", "-")):
+            return 2
+        words = name.replace("/", " ").replace("-", " ").split()
+        return 1 if any(w.startswith(needle) for w in words) else 0
+
+    preferred = set(prefer)
+    ranked = [
+        (-(key in preferred), -matches(key), i, key) for i, key in enumerate(order) if matches(key)
+    ]
+    if not ranked:
+        return None
+    ranked.sort()
+    keys = [r[3] for r in ranked]
+    if after in keys:
+        return keys[(keys.index(after) + 1) % len(keys)]
+    return keys[0]

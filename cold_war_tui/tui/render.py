@@ -1,0 +1,375 @@
+"""Pure text of the game screen's panels: tracks, effects, hands, region status, decisions.
+
+Functions of the public state, of one player's `PlayerView` and of the pending
+`Decision`; they return Rich `Text` (never markup strings: "[USSR]" would be
+swallowed). Nothing here decides a rule: playability comes from the decision's
+choices and greyed-out options, scoring from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from rich.text import Text
+
+from cold_war_tui.datamodel import Card, GameData
+from cold_war_tui.engine import Decision, Outcome, PlayerView
+from cold_war_tui.engine.state import StateSnapshot
+from cold_war_tui.tui.engine_bridge import RegionStatus
+from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
+from cold_war_tui.tui.saves import vp_text
+
+CHINA_CARD = 6
+SIDE_STYLE = {"US": US_STYLE, "USSR": USSR_STYLE, "Neutral": "bold #d0d0d0"}
+DIM = "#8a8a8a"
+GOOD = "bold #5fff87"
+BAD = "#ff8700"
+SHORT_REGION = {
+    "Central America": "C. America",
+    "South America": "S. America",
+    "Middle East": "Mid East",
+}
+LEVELS = {"none": "-", "presence": "pres", "domination": "dom", "control": "ctrl"}
+PHASES = {
+    "setup": "Set-up",
+    "turn-start": "Start of turn",
+    "headline": "Headline phase",
+    "turn-end": "End of turn",
+    "over": "Game over",
+}
+
+
+def side_text(side: str | None) -> Text:
+    if side is None:
+        return Text("nobody", DIM)
+    return Text(side, SIDE_STYLE.get(side, ""))
+
+
+def rounds_in_turn(data: GameData, turn: int) -> int:
+    steps = [s.rounds for s in data.setup.action_rounds if turn >= s.from_turn]
+    return steps[-1] if steps else 0
+
+
+def card_name(data: GameData, number: int) -> str:
+    card = card_by_number(data).get(number)
+    return f"#{number} {card.name}" if card else f"#{number}"
+
+
+_CARDS: dict[int, dict[int, Card]] = {}
+
+
+def card_by_number(data: GameData) -> dict[int, Card]:
+    cached = _CARDS.get(id(data))
+    if cached is None:
+        cached = _CARDS[id(data)] = {c.number: c for c in data.cards}
+    return cached
+
+
+# -- tracks ---------------------------------------------------------------------
+def track_lines(state: StateSnapshot, data: GameData, *, compact: bool = False) -> list[Text]:
+    """Turn and phase, action round and phasing side, DEFCON, VP; military ops, space, China.
+
+    Only public facts of the state are read.
+    """
+    turns = data.setup.turns
+    first = Text()
+    first.append(f"Turn {state.turn}/{turns}", "bold")
+    first.append("  ")
+    if state.phase == "action":
+        first.append(f"AR {state.action_round}/{rounds_in_turn(data, state.turn)} ")
+        first.append_text(side_text(state.phasing))
+        first.append(" phasing")
+    else:
+        first.append(PHASES.get(state.phase, state.phase))
+    first.append("  ")
+    defcon_style = "bold #ff5f5f" if state.defcon <= 2 else "bold #ffaf00"
+    first.append(f"DEFCON {state.defcon}", defcon_style if state.defcon < 5 else "bold")
+    closed = [
+        r.name for r in data.regions if r.closed_at_defcon and state.defcon <= r.closed_at_defcon
+    ]
+    if closed:
+        what = "closed" if compact else "no coups/realignment"
+        first.append(f" ({what}: {', '.join(closed)})", BAD)
+    first.append("  VP ")
+    first.append(
+        vp_text(state.vp), SIDE_STYLE["US" if state.vp > 0 else "USSR"] if state.vp else "bold"
+    )
+
+    second = Text()
+    second.append("MilOps " if compact else "Mil ops ")
+    for side in ("US", "USSR"):
+        done = state.milops[side]
+        second.append_text(side_text(side))
+        second.append(f" {done}/{state.defcon}", GOOD if done >= state.defcon else BAD)
+        second.append(" ")
+    second.append(" Space ")
+    for side in ("US", "USSR"):
+        second.append_text(side_text(side))
+        second.append(f" {state.space[side]}")
+        box = state.space[side]
+        if box < len(data.space_race):
+            nxt = data.space_race[box]
+            if compact:
+                second.append(f" ({nxt.ops_needed}+ops 1-{nxt.roll_max})", DIM)
+            else:
+                second.append(f" (next {nxt.ops_needed}+ ops, 1-{nxt.roll_max})", DIM)
+        else:
+            second.append(" (done)", DIM)
+        second.append(" ")
+    second.append(" China " if compact else " China Card ")
+    if state.china_holder is None:
+        second.append("out of play", DIM)
+    else:
+        second.append_text(side_text(state.china_holder))
+        second.append(" face up" if state.china_face_up else " face down")
+    return [first, second]
+
+
+def effects_line(view: PlayerView | StateSnapshot, data: GameData) -> Text:
+    """Cards lying in play and effects running (this game / this turn)."""
+    text = Text("In play: ", "bold")
+    names = [card_name(data, c) for c in view.in_play]
+    text.append(", ".join(names) if names else "-")
+    effects = [_effect(k, v) for k, v in sorted(view.effects.items()) if v]
+    turn = [_effect(k, v) for k, v in sorted(view.turn_effects.items()) if v]
+    if effects:
+        text.append("  Effects: ", "bold")
+        text.append(", ".join(effects))
+    if turn:
+        text.append("  This turn: ", "bold")
+        text.append(", ".join(turn))
+    return text
+
+
+def _effect(key: str, value: int) -> str:
+    words = key.replace(":", " ").replace("-", " ")
+    return words if value == 1 else f"{words} {value}"
+
+
+def opponent_line(view: PlayerView, data: GameData) -> Text:
+    """The opponent's hand size and the cards of it this player has seen."""
+    opponent = "USSR" if view.player == "US" else "US"
+    text = Text()
+    text.append_text(side_text(opponent))
+    text.append(f" hand: {view.opponent_hand_size} cards", "bold")
+    if view.opponent_known_cards:
+        text.append("; known to you: ")
+        text.append(", ".join(card_name(data, c) for c in view.opponent_known_cards))
+    text.append(f"   draw pile {view.draw_pile_size}, discards {len(view.discard)}", DIM)
+    return text
+
+
+# -- the current player's hand ------------------------------------------------
+def event_status(
+    card: int, cards: Mapping[int, Card], player: str, pending: Decision | None
+) -> tuple[str, str, str]:
+    """(short mark, style, reason) for whether the card's event can be played now.
+
+    Read from the pending decision: a `play N event` choice means yes, a greyed
+    one gives the reason; outside an action decision the mark is blank.
+    """
+    if card == CHINA_CARD:
+        return "no ev", DIM, "the China Card has no event"
+    data = cards.get(card)
+    opponent = "USSR" if player == "US" else "US"
+    if pending is None or pending.player != player:
+        return "", "", ""
+    wanted = f"play {card} event"
+    if pending.kind == "headline":
+        return "headln", GOOD, "may be headlined"
+    if pending.kind != "action":
+        return "", "", ""
+    if any(c.id == wanted for c in pending.choices):
+        return "ev ok", GOOD, "the event can be played now"
+    for option in pending.unavailable:
+        if option.id == wanted:
+            return "no ev", BAD, option.reason
+    if data is not None and data.side == opponent:
+        return (
+            "opp ev",
+            "#d7afff",
+            f"the {opponent}'s event: played for ops it happens for them (5.2)",
+        )
+    return "", "", ""
+
+
+def hand_lines(
+    view: PlayerView,
+    data: GameData,
+    pending: Decision | None,
+    ops_of: Callable[[int], int],
+    *,
+    width: int = 38,
+    highlight: int | None = None,
+) -> list[Text]:
+    """One line per card: name, ops after modifiers, side, star, event now."""
+    cards = card_by_number(data)
+    numbers = list(view.hand)
+    if view.china_holder == view.player and CHINA_CARD not in numbers:
+        numbers.append(CHINA_CARD)
+    name_width = max(10, width - 17)
+    lines = []
+    for number in numbers:
+        card = cards.get(number)
+        name = f"#{number} {card.name if card else '?'}"
+        if number == CHINA_CARD and not view.china_face_up:
+            name += " (face down)"
+        if len(name) > name_width:
+            name = name[: name_width - 1] + "…"
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"{name:<{name_width}} ", "bold" if number == highlight else "")
+        ops = ops_of(number)
+        printed = 4 if number == CHINA_CARD else (card.ops if card else ops)
+        line.append(f"{ops}", "bold #ffd75f" if ops != printed else "bold")
+        side = "China" if number == CHINA_CARD else (card.side if card else "?")
+        short = {"Neutral": "both", "China": "-"}.get(side, side)
+        line.append(f" {short:<4}", SIDE_STYLE.get(side, ""))
+        line.append(" ★" if card and card.starred and number != CHINA_CARD else "  ", "#ffd75f")
+        mark, style, _ = event_status(number, cards, view.player, pending)
+        line.append(f" {mark:<6}", style)
+        if number == highlight:
+            line.stylize("on #3a3a5f")
+        lines.append(line)
+    if not lines:
+        lines.append(Text("(no cards in hand)", DIM))
+    if view.own_headline is not None:
+        lines.append(Text(f"Headline (secret): {card_name(data, view.own_headline)}", "italic"))
+    return lines
+
+
+def card_detail(
+    number: int,
+    data: GameData,
+    player: str | None,
+    pending: Decision | None,
+    ops: int | None = None,
+) -> Text:
+    """A card's facts and text, and why its event can or cannot be played now."""
+    cards = card_by_number(data)
+    card = cards.get(number)
+    text = Text()
+    if card is None:
+        return Text(f"#{number}: unknown card", BAD)
+    text.append(f"#{number} {card.name}", "bold")
+    text.append("  ")
+    text.append(
+        f"{card.ops} ops" if ops is None or ops == card.ops else f"{ops} ops (printed {card.ops})"
+    )
+    text.append(", ")
+    text.append_text(side_text(card.side) if card.side != "Neutral" else Text("both sides"))
+    text.append(f", {card.period} War")
+    if card.starred:
+        text.append(", ★ removed after its event")
+    if card.scoring:
+        text.append(", scoring card")
+    if player is not None:
+        _, style, reason = event_status(number, cards, player, pending)
+        if reason:
+            text.append("\nEvent now: ", "bold")
+            text.append(reason, style)
+    text.append("\n")
+    text.append(card.text)
+    return text
+
+
+# -- regions --------------------------------------------------------------------
+def region_status(data: GameData, scores: Mapping[str, Mapping[str, RegionStatus]]) -> list[Text]:
+    """One Text per region: each side's level and VP now, and the net of scoring it."""
+    items = []
+    for region in data.regions:
+        score = scores.get(region.key)
+        if score is None:
+            continue
+        us, ussr = score["US"], score["USSR"]
+        text = Text()
+        text.append(f"{SHORT_REGION.get(region.name, region.name):<10} ", "bold")
+        text.append("US ", US_STYLE)
+        text.append(f"{LEVELS.get(us.level, us.level)} {us.vp} ")
+        text.append("USSR ", USSR_STYLE)
+        text.append(f"{LEVELS.get(ussr.level, ussr.level)} {ussr.vp} ")
+        winner = next((s for s in ("US", "USSR") if score[s].level == "control"), None)
+        if region.control_wins and winner is not None:
+            text.append(f"{winner} wins", "bold #ff5f5f")
+        else:
+            net = us.vp - ussr.vp
+            text.append(vp_text(net), SIDE_STYLE["US" if net > 0 else "USSR"] if net else DIM)
+        items.append(text)
+    return items
+
+
+def pack(items: Iterable[Text], width: int, column: int) -> list[Text]:
+    """Lay short Texts out in columns of `column` characters across `width`."""
+    per_line = max(1, width // column)
+    lines: list[Text] = []
+    current = Text(no_wrap=True, overflow="ellipsis")
+    count = 0
+    for item in items:
+        if count == per_line:
+            lines.append(current)
+            current, count = Text(no_wrap=True, overflow="ellipsis"), 0
+        cell = item.copy()
+        cell.truncate(column - 1, overflow="ellipsis", pad=True)
+        current.append_text(cell)
+        current.append(" ")
+        count += 1
+    if count:
+        lines.append(current)
+    return lines
+
+
+# -- decisions ----------------------------------------------------------------------
+def decision_header(decision: Decision, data: GameData, who: str) -> Text:
+    """The prompt, who decides, and the decision's context (ops left, a revealed headline)."""
+    text = Text()
+    if who:
+        text.append(f"{who}: ", SIDE_STYLE.get(decision.player, ""))
+    text.append(decision.prompt, "bold")
+    facts = [_context(key, value, data) for key, value in decision.context.items()]
+    facts = [f for f in facts if f]
+    if facts:
+        text.append("\n")
+        text.append("; ".join(facts), "#afd7ff")
+    return text
+
+
+def _context(key: str, value: Any, data: GameData) -> str:
+    if key == "targets" or value is None or value == [] or value == {}:
+        return ""
+    label = key.replace("_", " ")
+    if "headline" in key and isinstance(value, int):
+        return f"{label}: {card_name(data, value)}"
+    if isinstance(value, list | tuple):
+        return f"{label}: {', '.join(str(v) for v in value)}"
+    return f"{label}: {value}"
+
+
+SHORTER = ((": play the event", ": event"), (": space race attempt", ": space race"))
+
+
+def choice_label(label: str) -> str:
+    """A menu label, a little shorter for the narrow panel ("#7 X: play the event" -> ": event")."""
+    for long, short in SHORTER:
+        label = label.replace(long, short)
+    return label
+
+
+def unavailable_text(label: str, reason: str) -> Text:
+    text = Text(choice_label(label), DIM)
+    text.append(f"  ({reason})", "italic " + DIM)
+    return text
+
+
+# -- the end --------------------------------------------------------------------------
+def outcome_text(outcome: Outcome, state: StateSnapshot, names: Mapping[str, str]) -> Text:
+    text = Text()
+    if outcome.winner is None:
+        text.append("A draw", "bold")
+    else:
+        name = names.get(outcome.winner) or ""
+        text.append("The ", "bold")
+        text.append_text(side_text(outcome.winner))
+        text.append(f"{' (' + name + ')' if name else ''} wins", "bold")
+    text.append(f": {outcome.reason} (rule {outcome.rule}).\n")
+    text.append(f"Final VP: {vp_text(state.vp)}   turn {state.turn}, DEFCON {state.defcon}")
+    return text

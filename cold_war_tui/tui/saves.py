@@ -1,0 +1,247 @@
+"""Save files of the card game: where they live, atomic writes, listing, loading, log export.
+
+A save file is the engine's own save document (`Game.to_json`: format version,
+options with the seed, the scenario it started from, every choice, and a state
+snapshot checked against the replay on load) with one extra key, `meta`, that
+the engine ignores: the players' names, when it was saved, and the turn and VP
+for the Load list. See docs/tui.md.
+
+The folder is `COLD_WAR_TUI_DATA_DIR` if set, else the platform's user data
+folder (platformdirs); every class here also takes it as an argument, so tests
+never touch the real home.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cold_war_tui.engine import Game
+
+ENV_DATA_DIR = "COLD_WAR_TUI_DATA_DIR"
+APP_NAME = "cold-war-tui"
+AUTOSAVE_NAME = "autosave.json"
+SIDES = ("US", "USSR")
+
+
+class SaveProblem(Exception):
+    """A save could not be read or written; the message names the problem and the file."""
+
+
+def default_data_dir() -> Path:
+    """`COLD_WAR_TUI_DATA_DIR`, else the user data folder of the platform."""
+    override = os.environ.get(ENV_DATA_DIR)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` so that a crash leaves either the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+@dataclass(frozen=True, slots=True)
+class SaveMeta:
+    """What the program adds to the engine's save: names and a summary for lists."""
+
+    names: dict[str, str] = field(default_factory=lambda: dict.fromkeys(SIDES, ""))
+    saved_at: str = ""
+
+    def to_dict(self, game: Game) -> dict[str, Any]:
+        state = game.state
+        return {
+            "app": APP_NAME,
+            "names": dict(self.names),
+            "saved_at": self.saved_at or datetime.now().isoformat(timespec="seconds"),
+            "turn": state.turn,
+            "phase": state.phase,
+            "vp": state.vp,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: object) -> SaveMeta:
+        if not isinstance(raw, dict):
+            return cls()
+        names = raw.get("names")
+        clean = {
+            side: str(names.get(side, "")) if isinstance(names, dict) else "" for side in SIDES
+        }
+        return cls(names=clean, saved_at=str(raw.get("saved_at", "")))
+
+
+def save_text(game: Game, meta: SaveMeta) -> str:
+    """The file's text: the engine's document plus `meta` (the engine ignores unknown keys)."""
+    doc = json.loads(game.to_json())
+    doc["meta"] = meta.to_dict(game)
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+def vp_text(vp: int) -> str:
+    """VP as players say it: "US +3", "USSR +2" or "0"."""
+    return "0" if vp == 0 else (f"US +{vp}" if vp > 0 else f"USSR +{-vp}")
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """One line of the Load list (read without replaying the game)."""
+
+    path: Path
+    saved_at: str
+    turn: int | None
+    vp: int | None
+    problem: str | None = None
+
+    @property
+    def label(self) -> str:
+        name = "Autosave" if self.path.name == AUTOSAVE_NAME else self.path.stem
+        if self.problem:
+            return f"{name}  (unreadable: {self.problem})"
+        when = self.saved_at.replace("T", " ") or "date unknown"
+        turn = "?" if self.turn is None else str(self.turn)
+        vp = "?" if self.vp is None else vp_text(self.vp)
+        return f"{name}  {when}  turn {turn}  VP {vp}"
+
+
+def peek(path: Path) -> SaveInfo:
+    """Date, turn and VP of a save file, for lists (a broken file says why)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        reason = "invalid JSON" if isinstance(err, json.JSONDecodeError) else str(err)
+        return SaveInfo(path, "", None, None, reason)
+    if not isinstance(doc, dict):
+        return SaveInfo(path, "", None, None, "not a saved game")
+    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    snapshot = doc.get("snapshot") if isinstance(doc.get("snapshot"), dict) else {}
+    assert isinstance(meta, dict) and isinstance(snapshot, dict)
+    saved_at = str(meta.get("saved_at", ""))
+    if not saved_at:
+        saved_at = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
+    turn = snapshot.get("turn")
+    vp = snapshot.get("vp")
+    return SaveInfo(
+        path,
+        saved_at,
+        turn if isinstance(turn, int) else None,
+        vp if isinstance(vp, int) else None,
+    )
+
+
+def read_save(path: Path) -> tuple[Game, SaveMeta]:
+    """Replay a save file; SaveProblem names what is wrong. The file is never modified."""
+    from cold_war_tui.engine import Game, SaveError, ScenarioError
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveProblem(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SaveProblem(f"{path}: is a folder, not a save file") from None
+    except UnicodeDecodeError:
+        raise SaveProblem(f"{path}: not a saved game (not UTF-8 text)") from None
+    except OSError as err:
+        raise SaveProblem(f"{path}: cannot be read ({err.strerror or err})") from None
+    if not text.strip():
+        raise SaveProblem(f"{path}: the file is empty (truncated save?)")
+    try:
+        game = Game.from_json(text)
+    except (SaveError, ScenarioError) as err:
+        raise SaveProblem(f"{path.name}: {err}") from None
+    try:
+        meta = SaveMeta.from_dict(json.loads(text).get("meta"))
+    except (ValueError, AttributeError):
+        meta = SaveMeta()
+    return game, meta
+
+
+class SaveStore:
+    """The user data folder: `saves/*.json`, `autosave.json` and `exports/*.txt`."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root if root is not None else default_data_dir()
+
+    @property
+    def saves_dir(self) -> Path:
+        return self.root / "saves"
+
+    @property
+    def autosave_path(self) -> Path:
+        return self.root / AUTOSAVE_NAME
+
+    @property
+    def exports_dir(self) -> Path:
+        return self.root / "exports"
+
+    def has_autosave(self) -> bool:
+        return self.autosave_path.is_file()
+
+    def resolve(self, name_or_path: str) -> Path:
+        """A bare name goes to the saves folder (".json" added); a path is used as given."""
+        text = name_or_path.strip()
+        if not text:
+            raise SaveProblem("give a name or a path for the save")
+        if "/" in text or os.sep in text or text.startswith("~"):
+            path = Path(text).expanduser()
+        else:
+            path = self.saves_dir / text
+        return path if path.suffix == ".json" else path.with_name(path.name + ".json")
+
+    def save(self, game: Game, meta: SaveMeta, name_or_path: str) -> Path:
+        path = self.resolve(name_or_path)
+        try:
+            write_atomic(path, save_text(game, meta))
+        except OSError as err:
+            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
+        return path
+
+    def autosave(self, game: Game, meta: SaveMeta) -> None:
+        write_atomic(self.autosave_path, save_text(game, meta))
+
+    def list_saves(self) -> list[SaveInfo]:
+        """The autosave first, then named saves, newest first."""
+        infos = []
+        if self.saves_dir.is_dir():
+            infos = [peek(p) for p in self.saves_dir.glob("*.json") if p.is_file()]
+        infos.sort(key=lambda i: i.saved_at, reverse=True)
+        if self.has_autosave():
+            infos.insert(0, peek(self.autosave_path))
+        return infos
+
+    def default_name(self, game: Game) -> str:
+        state = game.state
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        return f"turn{state.turn}-{stamp}"
+
+    def export_log(self, text: str, name_or_path: str | None = None) -> Path:
+        """Write the log as text (default: exports/log-DATE.txt); returns the path."""
+        if name_or_path:
+            path = Path(name_or_path).expanduser()
+            if "/" not in name_or_path and os.sep not in name_or_path:
+                path = self.exports_dir / name_or_path
+        else:
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = self.exports_dir / f"log-{stamp}.txt"
+        try:
+            write_atomic(path, text)
+        except OSError as err:
+            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
+        return path

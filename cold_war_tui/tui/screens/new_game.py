@@ -1,0 +1,152 @@
+"""New game: the players' names, the seed (random, shown), and the rule switches.
+
+The switches are not written here: `option_fields()` lists every field of
+`GameOptions` but the seed, so each switch the variants issue adds to the
+engine's options appears on this screen with its description.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static, Switch
+
+from cold_war_tui.engine import GameOptions
+
+
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    """One switch or number of the New game screen, taken from GameOptions."""
+
+    name: str
+    label: str
+    kind: str  # "bool" | "int"
+    default: Any
+    low: int | None = None
+    high: int | None = None
+
+
+def option_fields() -> list[OptionField]:
+    """Every option of GameOptions except the seed, in declaration order."""
+    fields = []
+    for name, info in GameOptions.model_fields.items():
+        if name == "seed":
+            continue
+        label = info.description or name.replace("_", " ").capitalize()
+        if info.annotation is bool:
+            fields.append(OptionField(name, label, "bool", info.default))
+        elif info.annotation is int:
+            low = high = None
+            for meta in info.metadata:
+                low = getattr(meta, "ge", low)
+                high = getattr(meta, "le", high)
+            fields.append(OptionField(name, label, "int", info.default, low, high))
+    return fields
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    options: GameOptions
+    names: dict[str, str]
+
+
+class NewGameScreen(Screen[NewGame | None]):
+    """Fill in (or accept) and press Enter to start; Escape goes back."""
+
+    DEFAULT_CSS = """
+    NewGameScreen #form { padding: 1 2; }
+    NewGameScreen .row { height: auto; margin-bottom: 1; }
+    NewGameScreen .row Label { width: 36; }
+    NewGameScreen .row Input { width: 30; height: 1; border: none; padding: 0 1; }
+    NewGameScreen .row Input:focus { background: $primary 40%; }
+    NewGameScreen .switch-row Switch { height: 1; border: none; padding: 0; width: 6; }
+    NewGameScreen .switch-row Switch:focus { background: $primary 40%; }
+    NewGameScreen .switch-row Label { width: 1fr; padding: 0 0 0 2; }
+    NewGameScreen #heading { text-style: bold; height: 2; }
+    NewGameScreen #rules-heading { height: 2; padding-top: 1; text-style: bold; }
+    NewGameScreen #message { height: auto; color: $error; }
+    NewGameScreen #start { margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("f5", "start", "Start the game"),
+    ]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
+        self.fields = option_fields()
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield Static(
+                Text("New game: Enter in a field (or F5) starts, Tab moves", "bold"),
+                id="heading",
+            )
+            with Horizontal(classes="row"):
+                yield Label("US player's name")
+                yield Input(placeholder="optional", id="name-US")
+            with Horizontal(classes="row"):
+                yield Label("USSR player's name")
+                yield Input(placeholder="optional", id="name-USSR")
+            with Horizontal(classes="row"):
+                yield Label("Seed (random; keep it to replay)")
+                yield Input(str(self.seed), id="seed", type="integer")
+            yield Static(Text("Rule switches (space toggles)"), id="rules-heading")
+            for field in self.fields:
+                if field.kind == "bool":
+                    with Horizontal(classes="row switch-row"):
+                        yield Switch(bool(field.default), id=f"opt-{field.name}")
+                        yield Label(field.label)
+                else:
+                    bounds = f" ({field.low}-{field.high})" if field.low is not None else ""
+                    with Horizontal(classes="row"):
+                        yield Label(f"{field.label}{bounds}")
+                        yield Input(str(field.default), id=f"opt-{field.name}", type="integer")
+            yield Static(id="message")
+            yield Button("Start the game", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name-US", Input).focus()
+
+    def values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {"seed": self.query_one("#seed", Input).value.strip()}
+        for field in self.fields:
+            if field.kind == "bool":
+                values[field.name] = self.query_one(f"#opt-{field.name}", Switch).value
+            else:
+                values[field.name] = self.query_one(f"#opt-{field.name}", Input).value.strip()
+        return values
+
+    def action_start(self) -> None:
+        try:
+            options = GameOptions.model_validate(self.values())
+        except ValidationError as err:
+            first = err.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            self.query_one("#message", Static).update(Text(f"{where}: {first['msg']}"))
+            return
+        names = {
+            side: self.query_one(f"#name-{side}", Input).value.strip() for side in ("US", "USSR")
+        }
+        self.dismiss(NewGame(options, names))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,122 @@
+"""The title screen: New game, Continue, Load, DEFCON duel, Rules, Quit.
+
+It imports nothing of the engine, so it shows at once while the game data
+loads in the background.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from cold_war_tui.tui.app import ColdWarApp
+
+TITLE_ART = "COLD WAR TUI"
+BANNER = """\
+ ██████  ██████  ██      ██████     ██     ██  █████  ██████     ████████ ██    ██ ██
+██      ██    ██ ██      ██   ██    ██     ██ ██   ██ ██   ██       ██    ██    ██ ██
+██      ██    ██ ██      ██   ██    ██  █  ██ ███████ ██████        ██    ██    ██ ██
+██      ██    ██ ██      ██   ██    ██ ███ ██ ██   ██ ██   ██       ██    ██    ██ ██
+ ██████  ██████  ███████ ██████      ███ ███  ██   ██ ██   ██       ██     ██████  ██"""
+SUBTITLE = "Twilight Struggle, hot-seat in one terminal: US against USSR, 1945-1989"
+
+
+class TitleScreen(Screen[None]):
+    """The first screen: pick what to do with the arrows and Enter."""
+
+    DEFAULT_CSS = """
+    TitleScreen #title {
+        content-align: center middle; text-style: bold; height: 7; color: $accent;
+    }
+    TitleScreen #subtitle { content-align: center middle; height: 2; color: $text-muted; }
+    TitleScreen #menu { width: 44; height: auto; }
+    TitleScreen #note { content-align: center middle; height: auto; min-height: 3; padding: 1 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "pick('new')", "New game"),
+        Binding("c", "pick('continue')", "Continue"),
+        Binding("l", "pick('load')", "Load"),
+        Binding("d", "pick('duel')", "Duel"),
+        Binding("r", "pick('rules')", "Rules"),
+        Binding("q", "pick('quit')", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(TITLE_ART, id="title")
+            yield Static(Text(SUBTITLE), id="subtitle")
+            with Center():
+                yield OptionList(*self.options(), id="menu")
+            yield Static(id="note")
+        yield Footer()
+
+    @property
+    def cw_app(self) -> ColdWarApp:
+        from cold_war_tui.tui.app import ColdWarApp
+
+        assert isinstance(self.app, ColdWarApp)
+        return self.app
+
+    def options(self) -> list[Option]:
+        autosave = self.cw_app.store.has_autosave()
+        return [
+            Option("New game", id="new"),
+            Option(
+                "Continue" if autosave else "Continue (no autosave yet)",
+                id="continue",
+                disabled=not autosave,
+            ),
+            Option("Load a saved game", id="load"),
+            Option("DEFCON duel", id="duel"),
+            Option("Rules and cards", id="rules"),
+            Option("Quit", id="quit"),
+        ]
+
+    def on_screen_resume(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.set_options(self.options())
+        menu.highlighted = highlighted if highlighted is not None else 0
+        menu.focus()
+        self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= 90 and event.size.height >= 30
+        self.query_one("#title", Static).update(BANNER if wide else TITLE_ART)
+
+    def show_note(self, message: str, style: str = "") -> None:
+        self.query_one("#note", Static).update(Text(message, style))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters == ("continue",):
+            return True if self.cw_app.store.has_autosave() else None
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.action_pick(event.option.id)
+
+    def action_pick(self, choice: str) -> None:
+        app = self.cw_app
+        if choice == "quit":
+            app.exit()
+        elif choice == "duel":
+            app.exit("duel")
+        elif choice == "new":
+            app.open_new_game()
+        elif choice == "continue":
+            app.load_file(app.store.autosave_path)
+        elif choice == "load":
+            app.open_load()
+        elif choice == "rules":
+            app.open_rules()

@@ -1,0 +1,207 @@
+"""The one seam between the screens and the engine: a game in progress and its comforts.
+
+`Session` owns the `Game`, forwards choices to it, autosaves after each one,
+knows how far back a player may undo, and warns before a choice that loses.
+It has no Textual in it, so it is tested directly. It decides nothing about
+the rules: legality is the engine's (`Game.choose`), and the warnings come
+from trying the choice on a copy of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cold_war_tui.engine import Game, IllegalChoice
+from cold_war_tui.engine.state import StateSnapshot
+from cold_war_tui.tui.saves import SaveMeta, SaveStore, vp_text
+
+SIDES = ("US", "USSR")
+
+
+def other(side: str) -> str:
+    return "USSR" if side == "US" else "US"
+
+
+class EngineFailure(Exception):
+    """The engine raised something else than IllegalChoice; the game was rolled back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One choice made in this session: who made it, and whether undo may go past it."""
+
+    player: str
+    barrier: bool  # a die roll, shuffle, draw, reveal or turn change came with it
+
+
+def is_barrier(before: StateSnapshot, after: StateSnapshot) -> bool:
+    """True when the choice revealed something new: dice, the deck, hidden cards, a new turn."""
+    if (before.rng, before.dice_rolled, before.draw) != (after.rng, after.dice_rolled, after.draw):
+        return True
+    if before.turn != after.turn or after.phase == "over":
+        return True
+    if before.known != after.known:
+        return True
+    # headline picks are revealed (and cleared) together
+    return any(before.headline[s] is not None and after.headline[s] is None for s in SIDES)
+
+
+class Session:
+    """A game being played in the TUI, with autosave and undo bookkeeping."""
+
+    def __init__(
+        self,
+        game: Game,
+        store: SaveStore,
+        meta: SaveMeta | None = None,
+        *,
+        autosave: bool = True,
+    ) -> None:
+        self.game = game
+        self.store = store
+        self.meta = meta or SaveMeta()
+        self.autosave_enabled = autosave
+        # choices made before this session (a loaded save) can never be undone
+        self.history: list[Step] = [Step("", True) for _ in game.choices]
+        self.autosave_error: str | None = None
+        self.on_change: Callable[[], None] | None = None
+
+    # -- names -----------------------------------------------------------------
+    def side_label(self, side: str) -> str:
+        """ "the USSR player (Boris)" or "the USSR player"."""
+        name = self.meta.names.get(side, "")
+        return f"the {side} player ({name})" if name else f"the {side} player"
+
+    # -- playing ---------------------------------------------------------------
+    def choose(self, choice_id: str) -> None:
+        """Apply a choice (IllegalChoice if the engine refuses it), then autosave."""
+        pending = self.game.pending
+        if pending is None:
+            raise IllegalChoice("the game is over")
+        before = self.game.state
+        try:
+            self.game.choose(choice_id)
+        except IllegalChoice:
+            raise
+        except Exception as err:  # a bug in the rules (events are still being written)
+            self.game = self.game.rewind(1)  # the game as it was before this choice
+            raise EngineFailure(
+                f"the rules engine failed on '{choice_id}' ({type(err).__name__}: {err}); "
+                "the choice was not made"
+            ) from err
+        self.history.append(Step(pending.player, is_barrier(before, self.game.state)))
+        self.autosave()
+
+    def autosave(self) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            self.store.autosave(self.game, self.meta)
+            self.autosave_error = None
+        except OSError as err:
+            self.autosave_error = f"autosave failed: {err.strerror or err}"
+
+    # -- undo ------------------------------------------------------------------
+    def undo_block(self) -> str | None:
+        """Why the last choice cannot be undone now, or None when it can."""
+        pending = self.game.pending
+        if pending is None:
+            return "the game is over"
+        if not self.history:
+            return "there is nothing to undo"
+        last = self.history[-1]
+        if last.player != pending.player:
+            return "the last choice was not yours (undo stops at a hand-over)"
+        if last.barrier:
+            return "a die roll, draw or reveal happened since your last choice"
+        return None
+
+    def undo(self) -> None:
+        """Take back the current player's last choice (replays the game without it)."""
+        reason = self.undo_block()
+        if reason is not None:
+            raise IllegalChoice(f"cannot undo: {reason}")
+        self.game = self.game.rewind(1)
+        self.history.pop()
+        self.autosave()
+
+    # -- warnings --------------------------------------------------------------
+    def losing_warning(self, choice_id: str) -> str | None:
+        """A sentence when `choice_id` loses the game for the player making it, else None.
+
+        The choice is tried on a copy. Only losses that do not depend on a die
+        are announced (nuclear war, a scoring card held at turn end), so the
+        warning never tells the result of a roll in advance.
+        """
+        game = self.game
+        pending = game.pending
+        if pending is None or not pending.accepts(choice_id):
+            return None
+        player = pending.player
+        state = game.state
+        cards = {c.number: c for c in game.data.cards}
+        holds_scoring = any(cards[c].scoring for c in state.hands[player] if c in cards)
+        if state.defcon > 3 and not holds_scoring:
+            return None  # cheap exit: nothing of the kind can happen now
+        copy = game.rewind(0)
+        copy.choose(choice_id)
+        outcome = copy.outcome
+        after = copy.state
+        if outcome is not None:
+            lost = outcome.winner is not None and outcome.winner != player
+            random = (after.rng, after.dice_rolled) != (state.rng, state.dice_rolled)
+            if lost and (outcome.rule in ("8.1.3", "10.1.5") or not random):
+                return f"This choice ends the game: {outcome.reason} ({outcome.rule})."
+            return None
+        if holds_scoring and self._last_round_over(copy, player):
+            return (
+                "You will still hold a scoring card when the turn ends: "
+                "holding one at the end of a turn loses the game (10.1.5)."
+            )
+        return None
+
+    @staticmethod
+    def _last_round_over(copy: Game, player: str) -> bool:
+        """The player has played his last action round of the turn and holds a scoring card."""
+        s = copy.state
+        cards = {c.number: c for c in copy.data.cards}
+        if s.phase != "action" or not any(cards[c].scoring for c in s.hands[player]):
+            return False
+        pending = copy.pending
+        if pending is not None and pending.player == player:
+            return False
+        rounds = [r.rounds for r in copy.data.setup.action_rounds if s.turn >= r.from_turn][-1]
+        boxes = len(copy.data.space_race)
+        if s.space[player] >= boxes > s.space[other(player)]:
+            rounds += 1  # the last box's extra action round
+        if s.turn_effects.get(f"extra-round:{player}"):
+            rounds += 1
+        eagle = s.space[player] >= 6 > s.space[other(player)]  # may discard at turn end
+        return s.rounds_taken[player] >= rounds and not eagle
+
+    # -- the log ---------------------------------------------------------------
+    def log_text(self) -> str:
+        """The whole public log as text, for export."""
+        game = self.game
+        names = ", ".join(f"{side}: {self.meta.names.get(side) or '-'}" for side in SIDES)
+        summary = getattr(game.options, "summary", None)
+        lines = [
+            "Cold War TUI: game log",
+            f"seed {game.options.seed}; options: {summary() if callable(summary) else '-'}",
+            f"players: {names}",
+            "",
+        ]
+        turn = None
+        for entry in game.log:
+            if entry.turn != turn:
+                turn = entry.turn
+                lines.append(f"-- turn {turn} --")
+            lines.append(str(entry))
+        outcome = game.outcome
+        state = game.state
+        if outcome is not None:
+            winner = outcome.winner or "nobody (a draw)"
+            lines += ["", f"winner: {winner}; {outcome.reason} ({outcome.rule})"]
+        lines.append(f"VP: {vp_text(state.vp)}")
+        return "\n".join(lines) + "\n"

@@ -1,0 +1,220 @@
+"""The map widget: shows `map_render` lines, moves a cursor, finds countries by typed name.
+
+A line-API `ScrollView`: it keeps one rendered `Strip` per map line and
+re-renders only when the state, the targets or the cursor change. It posts
+`MapView.Picked` when Enter is pressed on a country and `MapView.CursorMoved`
+when the cursor moves; the screen decides what a pick means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from rich.cells import cell_len
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.timer import Timer
+
+from cold_war_tui.tui.map_render import (
+    Influence,
+    MapLayout,
+    find_country,
+    key_at,
+    move_cursor,
+    render_map,
+)
+
+TYPING_PAUSE = 2.0  # seconds of no typing before a new name starts
+
+
+class MapView(ScrollView, can_focus=True):
+    """All countries; arrows move the cursor, letters find a country, Enter picks it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("enter", "pick", "Pick country", show=False),
+        Binding("escape", "clear_typing", "Clear", show=False),
+        Binding("backspace", "backspace", "Backspace", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    MapView { height: 1fr; overflow-x: auto; overflow-y: auto; }
+    """
+
+    class Picked(Message):
+        """Enter on a country."""
+
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    class Typed(Message):
+        """The typed search text changed ("" when cleared)."""
+
+        def __init__(self, text: str, found: bool) -> None:
+            super().__init__()
+            self.text = text
+            self.found = found
+
+    class CursorMoved(Message):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, layout: MapLayout, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.map_layout = layout
+        self.influence: Mapping[str, Influence] = {}
+        self.defcon = 5
+        self.targets: dict[str, str] = {}
+        self.cursor: str | None = None
+        self.typed = ""
+        self._strips: list[Strip] = []
+        self._typing_timer: Timer | None = None
+        self._shown_typed = ("", False)
+
+    # -- data in ------------------------------------------------------------------
+    def show(
+        self,
+        layout: MapLayout,
+        influence: Mapping[str, Influence],
+        defcon: int,
+        targets: Mapping[str, str],
+    ) -> None:
+        """New state or targets; redraws the map (if anything changed)."""
+        if (
+            layout is self.map_layout
+            and defcon == self.defcon
+            and targets == self.targets
+            and influence == self.influence
+        ):
+            return
+        self.map_layout = layout
+        self.influence = influence
+        self.defcon = defcon
+        self.targets = dict(targets)
+        if self.cursor not in layout.positions:
+            self.cursor = None
+        self._redraw()
+
+    def set_cursor(self, key: str | None, *, announce: bool = False) -> None:
+        positions = self.map_layout.positions
+        if key == self.cursor or (key is not None and key not in positions):
+            return
+        rows = {positions[k][1] for k in (self.cursor, key) if k in positions}
+        self.cursor = key
+        self._redraw(rows)
+        self._scroll_to_cursor()
+        if announce and key is not None:
+            self.post_message(self.CursorMoved(key))
+
+    def _redraw(self, rows: set[int] | None = None) -> None:
+        """Render the map's lines again (only `rows` when just the cursor moved)."""
+        if not self.influence:
+            return
+        console = self.app.console
+        if rows is not None and len(self._strips) == self.map_layout.height:
+            ordered = sorted(rows)
+            lines = render_map(
+                self.map_layout,
+                self.influence,
+                defcon=self.defcon,
+                targets=self.targets,
+                cursor=self.cursor,
+                rows=ordered,
+            )
+            for y, line in zip(ordered, lines, strict=True):
+                self._strips[y] = Strip(line.render(console), cell_len(line.plain))
+                self.refresh_line(y)
+            return
+        lines = render_map(
+            self.map_layout,
+            self.influence,
+            defcon=self.defcon,
+            targets=self.targets,
+            cursor=self.cursor,
+        )
+        self._strips = [Strip(line.render(console), cell_len(line.plain)) for line in lines]
+        self.virtual_size = Size(self.map_layout.width, len(self._strips))
+        self.refresh()
+
+    def _scroll_to_cursor(self) -> None:
+        if self.cursor is None:
+            return
+        x, y = self.map_layout.positions[self.cursor]
+        region = Region(x * 20, y, 20, 1)
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    # -- drawing -----------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        width = self.scrollable_content_region.width
+        if index >= len(self._strips):
+            return Strip.blank(width, self.rich_style)
+        return self._strips[index].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+
+    # -- keys ---------------------------------------------------------------------
+    def action_move(self, dx: int, dy: int) -> None:
+        self.typed = ""
+        self._show_typed()
+        self.set_cursor(move_cursor(self.map_layout, self.cursor, dx, dy), announce=True)
+
+    def action_pick(self) -> None:
+        if self.cursor is not None:
+            self.typed = ""
+            self._show_typed()
+            self.post_message(self.Picked(self.cursor))
+
+    def action_clear_typing(self) -> None:
+        self.typed = ""
+        self._show_typed()
+
+    def action_backspace(self) -> None:
+        self.typed = self.typed[:-1]
+        self._find()
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character
+        if char is None or not event.is_printable or (char == " " and not self.typed):
+            return
+        event.stop()
+        event.prevent_default()
+        self.typed += char.lower()
+        self._find()
+
+    def _find(self) -> None:
+        if self._typing_timer is not None:
+            self._typing_timer.stop()
+        self._typing_timer = self.set_timer(TYPING_PAUSE, self.action_clear_typing)
+        if self.typed:
+            found = find_country(self.map_layout, self.typed, prefer=self.targets)
+            if found is not None:
+                self.set_cursor(found, announce=True)
+        self._show_typed()
+
+    def _show_typed(self) -> None:
+        found = bool(self.typed) and (
+            find_country(self.map_layout, self.typed, prefer=self.targets) is not None
+        )
+        if (self.typed, found) != self._shown_typed:
+            self._shown_typed = (self.typed, found)
+            self.post_message(self.Typed(self.typed, found))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        scroll_x, scroll_y = self.scroll_offset
+        key = key_at(self.map_layout, offset.x + scroll_x, offset.y + scroll_y)
+        if key is not None:
+            self.focus()
+            self.set_cursor(key, announce=True)

@@ -1,0 +1,121 @@
+"""The pure map renderer: every country, grouped by region, with its facts and marks."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from cold_war_tui.engine import Game, GameOptions
+from cold_war_tui.gamedata import load_default_data
+from cold_war_tui.tui.demo import MIDGAME
+from cold_war_tui.tui.map_render import (
+    CELL,
+    build_layout,
+    country_cell,
+    find_country,
+    key_at,
+    move_cursor,
+    render_map,
+    short_name,
+    target_markers,
+)
+
+DATA = load_default_data()
+LAYOUT = build_layout(DATA)
+
+
+def style_at(text: Text, index: int) -> Style:
+    return text.get_style_at_offset(_console(), index)
+
+
+def _console():  # type: ignore[no-untyped-def]
+    from rich.console import Console
+
+    return Console(color_system="truecolor")
+
+
+def test_all_84_countries_in_four_columns_grouped_by_region() -> None:
+    assert len(LAYOUT.positions) == 84
+    headings = [e.label for column in LAYOUT.columns for e in column if e.kind != "country"]
+    assert headings == [
+        "CENTRAL AMERICA",
+        "SOUTH AMERICA",
+        "EUROPE",
+        "Western Europe",
+        "Western + Eastern",
+        "Eastern Europe",
+        "AFRICA",
+        "MIDDLE EAST",
+        "ASIA",
+        "Southeast Asia",
+    ]
+    assert LAYOUT.width == 4 * CELL and LAYOUT.height == 28
+    austria, finland = LAYOUT.positions["austria"], LAYOUT.positions["finland"]
+    assert austria == (finland[0], finland[1] - 1)
+    assert build_layout(DATA, civil_war=True).positions["chinese-civil-war"][0] == 3
+
+
+def test_lines_are_the_width_of_the_map_and_show_every_country() -> None:
+    game = Game.new(GameOptions(seed=1))
+    lines = render_map(LAYOUT, game.state.influence)
+    assert len(lines) == LAYOUT.height
+    assert {line.cell_len for line in lines} == {LAYOUT.width}
+    text = "\n".join(line.plain for line in lines)
+    for country in DATA.countries:
+        assert short_name(country.name) in text
+
+
+def test_a_cell_shows_stability_battleground_and_influence() -> None:
+    countries = {c.key: c for c in DATA.countries}
+    game = Game.from_scenario(MIDGAME)
+    influence = game.state.influence
+    cell = country_cell(countries["west-germany"], influence["west-germany"])
+    assert cell.plain == " W.Germany  4◆ 4  · "
+    assert len(cell.plain) == CELL
+    panama = country_cell(countries["panama"], influence["panama"], marker="x")
+    assert panama.plain == "xPanama     2◆ 2  · "
+    assert country_cell(countries["greece"], influence["greece"]).plain == " Greece     2  1  2 "
+
+
+def test_control_colours_the_name() -> None:
+    countries = {c.key: c for c in DATA.countries}
+    influence = Game.from_scenario(MIDGAME).state.influence
+    uk = country_cell(countries["uk"], influence["uk"])  # US 5 vs 0, stability 5
+    poland = country_cell(countries["poland"], influence["poland"])
+    greece = country_cell(countries["greece"], influence["greece"])  # 1 vs 2: nobody
+    assert style_at(uk, 2).bgcolor is not None and "1f4e9c" in str(style_at(uk, 2).bgcolor)
+    assert "9c1f1f" in str(style_at(poland, 2).bgcolor)
+    assert style_at(greece, 2).bgcolor is None
+
+
+def test_targets_and_cursor_are_marked() -> None:
+    markers = target_markers(["infl iran", "coup iran", "realign egypt", "play 7 ops", "done"])
+    assert markers == {"iran": "*", "egypt": "r"}
+    influence = Game.from_scenario(MIDGAME).state.influence
+    lines = render_map(LAYOUT, influence, targets=markers, cursor="egypt")
+    x, y = LAYOUT.positions["egypt"]
+    cell = lines[y][x * CELL : (x + 1) * CELL]
+    assert cell.plain.startswith("rEgypt")
+    assert style_at(cell, 3).bgcolor is not None  # the cursor
+    only = render_map(LAYOUT, influence, rows=[y])
+    assert len(only) == 1 and "Egypt" in only[0].plain
+
+
+def test_closed_regions_are_marked_at_low_defcon() -> None:
+    influence = Game.new(GameOptions(seed=1)).state.influence
+    top = render_map(LAYOUT, influence, defcon=3)[0].plain
+    assert "EUROPE (closed)" in top and "MIDDLE EAST (closed)" not in top
+
+
+def test_cursor_moves_and_country_search() -> None:
+    assert move_cursor(LAYOUT, "poland", 0, 1) == "romania"
+    assert move_cursor(LAYOUT, None, 0, 1) == LAYOUT.order()[0]
+    assert LAYOUT.positions[move_cursor(LAYOUT, "poland", 1, 0)][0] == 2  # Africa's column
+    assert find_country(LAYOUT, "korea") == "north-korea"
+    assert find_country(LAYOUT, "korea", prefer=["south-korea"]) == "south-korea"
+    assert find_country(LAYOUT, "korea", after="north-korea") == "south-korea"
+    assert find_country(LAYOUT, "west g") == "west-germany"
+    assert find_country(LAYOUT, "narnia") is None
+    x, y = LAYOUT.positions["japan"]
+    assert key_at(LAYOUT, x * CELL + 3, y) == "japan"
+    assert key_at(LAYOUT, 0, 0) is None  # a heading

@@ -1,0 +1,150 @@
+"""Regenerate screenshots/*.svg (and PNG copies) of the card game's screens.
+
+Drives the app with Textual's Pilot at 120x40 (and the game at 80x24 too) in a
+temporary data folder, so no save of the user is read or written. PNG copies
+need `rsvg-convert` (Debian: librsvg2-bin) or the `cairosvg` package; without
+either, the script says so and writes the SVG files only.
+
+    .venv/bin/python tools/screenshots.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "screenshots"
+WIDE = (120, 40)
+SMALL = (80, 24)
+
+Steps = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+async def quiet(pilot: Pilot[Any]) -> None:
+    """No blinking cursor in a picture."""
+    await pilot.pause()
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
+def open_position(doc: dict[str, Any], *keys: str) -> Steps:
+    async def steps(pilot: Pilot[Any]) -> None:
+        from cold_war_tui.engine import Game
+        from cold_war_tui.tui.app import ColdWarApp
+        from cold_war_tui.tui.saves import SaveMeta
+
+        app = pilot.app
+        assert isinstance(app, ColdWarApp)
+        app.ensure_ready()
+        names = {"US": "Ann", "USSR": "Boris"}
+        app.start_game(Game.from_scenario(doc), SaveMeta(names=names))
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+        await quiet(pilot)
+
+    return steps
+
+
+def keys(*pressed: str) -> Steps:
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.press(*pressed)
+        await quiet(pilot)
+
+    return steps
+
+
+def shots() -> list[tuple[str, tuple[int, int], Steps]]:
+    from cold_war_tui.tui.demo import GAME_OVER, MIDGAME
+
+    operation = ("enter", *"socialist", "down", "enter", *"gree")
+    return [
+        ("title", WIDE, quiet),
+        ("new-game", WIDE, keys("n")),
+        ("hand-over", WIDE, open_position(MIDGAME, *operation, "enter", "enter", "enter")),
+        ("game", WIDE, open_position(MIDGAME, *operation)),
+        ("game-action", WIDE, open_position(MIDGAME, "enter", "down")),
+        ("game-80x24", SMALL, open_position(MIDGAME, "enter", "down")),
+        ("rules", WIDE, keys("r", *"coup")),
+        ("game-over", WIDE, open_position(GAME_OVER)),
+    ]
+
+
+async def take(name: str, size: tuple[int, int], steps: Steps, data_dir: Path) -> Path:
+    from cold_war_tui.tui.app import ColdWarApp
+
+    app = ColdWarApp(data_dir=data_dir, new_seed=lambda: 1983)
+    async with app.run_test(size=size) as pilot:
+        await steps(pilot)
+        app.save_screenshot(f"{name}.svg", str(OUT))
+    return OUT / f"{name}.svg"
+
+
+def for_raster(svg: str) -> str:
+    """The SVG as rsvg/cairo draw it right: a monospace font, kept spaces."""
+    svg = svg.replace("<svg class=", '<svg xml:space="preserve" class=', 1)
+    svg = svg.replace("&#160;", " ")
+    return re.sub(
+        r"font-family: Fira Code, monospace", "font-family: DejaVu Sans Mono, monospace", svg
+    )
+
+
+def png_converter() -> Callable[[Path, Path], None] | None:
+    rsvg = shutil.which("rsvg-convert")
+    if rsvg is not None:
+
+        def with_rsvg(svg: Path, png: Path) -> None:
+            subprocess.run(
+                [rsvg, "-o", str(png)], input=for_raster(svg.read_text()).encode(), check=True
+            )
+
+        return with_rsvg
+    try:
+        import cairosvg  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+
+    def with_cairo(svg: Path, png: Path) -> None:
+        cairosvg.svg2png(bytestring=for_raster(svg.read_text()).encode(), write_to=str(png))
+
+    return with_cairo
+
+
+def main() -> int:
+    OUT.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["COLD_WAR_TUI_DATA_DIR"] = folder  # never the user's saves
+        written = [
+            asyncio.run(take(name, size, steps, Path(folder))) for name, size, steps in shots()
+        ]
+    for path in written:
+        print(f"wrote {path.relative_to(ROOT)}")
+    convert = png_converter()
+    if convert is None:
+        print(
+            "PNG copies skipped: install rsvg-convert (apt-get install librsvg2-bin) "
+            "or cairosvg (pip install cairosvg)"
+        )
+        return 0
+    for svg in written:
+        png = svg.with_suffix(".png")
+        convert(svg, png)
+        print(f"wrote {png.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
