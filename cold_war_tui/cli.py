@@ -79,8 +79,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 games=args.games, seed=args.seed, as_json=args.json, switches=option_switches(args)
             )
         if args.command == "duel":
-            from cold_war_tui.gamedata import load_default_data
-
             load_default_data()
             from cold_war_tui.duel.tui import DuelApp
 
@@ -103,6 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"cold-war-tui: bad game data: {err}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def load_default_data() -> object:
+    """The shipped game data (the data layer is imported on use, not at start-up)."""
+    from cold_war_tui.gamedata import load_default_data as load
+
+    return load()
 
 
 def is_data_error(err: Exception) -> bool:
