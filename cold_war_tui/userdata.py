@@ -10,13 +10,14 @@ module does it for it).
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cold_war_tui.duel.engine import DuelGame
-from cold_war_tui.duel.errors import SaveError
-from cold_war_tui.duel.saves import from_json, summary, to_json
+if TYPE_CHECKING:  # the duel is imported only when its saves are used (fast start-up)
+    from cold_war_tui.duel.engine import DuelGame
 
 DATA_DIR_ENV = "COLD_WAR_TUI_DATA_DIR"
 APP_NAME = "cold-war-tui"
@@ -37,13 +38,23 @@ def data_dir() -> Path:
 def write_atomic(path: Path, text: str) -> None:
     """Write a text file whole or not at all: a crash mid-write leaves the old file intact."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def read_duel_save(path: Path) -> DuelGame:
     """Load a duel save file; a SaveError names the file and the problem. Only reads it."""
+    from cold_war_tui.duel.errors import SaveError
+    from cold_war_tui.duel.saves import from_json
+
     try:
         raw = path.read_bytes()
     except FileNotFoundError as exc:
@@ -84,6 +95,9 @@ class DuelSaves:
 
     def entries(self) -> list[SaveEntry]:
         """Every *.json file of the folder, newest first; a missing folder has none."""
+        from cold_war_tui.duel.errors import SaveError
+        from cold_war_tui.duel.saves import summary
+
         if not self.folder.is_dir():
             return []
         entries: list[SaveEntry] = []
@@ -113,6 +127,8 @@ class DuelSaves:
 
     def save(self, game: DuelGame, path: Path | None = None) -> Path:
         """Write the game to `path` (default: a new file in the folder); return where."""
+        from cold_war_tui.duel.saves import to_json
+
         target = path if path is not None else self.new_path()
         write_atomic(target, to_json(game))
         return target

@@ -6,57 +6,31 @@ snapshot checked against the replay on load) with one extra key, `meta`, that
 the engine ignores: the players' names, when it was saved, and the turn and VP
 for the Load list. See docs/tui.md.
 
-The folder is `COLD_WAR_TUI_DATA_DIR` if set, else the platform's user data
-folder (platformdirs); every class here also takes it as an argument, so tests
-never touch the real home.
+The folder is `userdata.data_dir()` (`COLD_WAR_TUI_DATA_DIR` if set, else the
+platform's user data folder); every class here also takes it as an argument, so
+tests never touch the real home.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cold_war_tui.userdata import APP_NAME, data_dir, write_atomic
+
 if TYPE_CHECKING:
     from cold_war_tui.engine import Game
 
-ENV_DATA_DIR = "COLD_WAR_TUI_DATA_DIR"
-APP_NAME = "cold-war-tui"
 AUTOSAVE_NAME = "autosave.json"
 SIDES = ("US", "USSR")
 
 
 class SaveProblem(Exception):
     """A save could not be read or written; the message names the problem and the file."""
-
-
-def default_data_dir() -> Path:
-    """`COLD_WAR_TUI_DATA_DIR`, else the user data folder of the platform."""
-    override = os.environ.get(ENV_DATA_DIR)
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a crash leaves either the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +151,7 @@ class SaveStore:
     """The user data folder: `saves/*.json`, `autosave.json` and `exports/*.txt`."""
 
     def __init__(self, root: Path | None = None) -> None:
-        self.root = root if root is not None else default_data_dir()
+        self.root = root if root is not None else data_dir()
 
     @property
     def saves_dir(self) -> Path:

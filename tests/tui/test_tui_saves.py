@@ -10,17 +10,16 @@ import pytest
 from textual.widgets import Input, OptionList, Static
 from tui_helpers import drive, game_of, make_app, open_game, press, screen_text
 
+from cold_war_tui import userdata
 from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.tui.app import ColdWarApp
 from cold_war_tui.tui.saves import (
     SaveMeta,
     SaveProblem,
     SaveStore,
-    default_data_dir,
     peek,
     read_save,
     save_text,
-    write_atomic,
 )
 from cold_war_tui.tui.screens.game import GameScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
@@ -37,28 +36,28 @@ def played(seed: int = 5, choices: int = 20) -> Game:
 
 
 def test_the_data_folder_comes_from_the_environment(data_dir: Path) -> None:
-    assert default_data_dir() == data_dir
+    assert userdata.data_dir() == data_dir
     assert SaveStore().root == data_dir
 
 
 def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
     target = tmp_path / "deep" / "save.json"
-    write_atomic(target, "one")
-    write_atomic(target, "two")
+    userdata.write_atomic(target, "one")
+    userdata.write_atomic(target, "two")
     assert target.read_text() == "two"
     assert [p.name for p in target.parent.iterdir()] == ["save.json"]
 
 
 def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "save.json"
-    write_atomic(target, "old")
+    userdata.write_atomic(target, "old")
 
     def broken(src: str, dst: str) -> None:
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(OSError):
-        write_atomic(target, "new")
+        userdata.write_atomic(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
