@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,6 +10,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
+
+if TYPE_CHECKING:
+    from cold_war_tui.tui.session import Session
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -75,3 +78,33 @@ class PromptScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class LogExportActions:
+    """The `export` and `export_as` actions of a screen that shows a game's log.
+
+    Mixed into Screens that have `session` and `say` (the game and game-over screens).
+    """
+
+    session: Session
+
+    def say(self, message: str, style: str = "") -> None:
+        raise NotImplementedError
+
+    def action_export(self, path: str | None = None) -> None:
+        from cold_war_tui.tui.saves import SaveProblem
+
+        try:
+            written = self.session.store.export_log(self.session.log_text(), path)
+        except SaveProblem as err:
+            self.say(str(err), "#ff8700")
+            return
+        self.say(f"Log exported to {written}", "bold")
+
+    def action_export_as(self) -> None:
+        def chosen(path: str | None) -> None:
+            if path:
+                self.action_export(path)
+
+        screen = PromptScreen("Export the log to (a file name or a path):", "game-log.txt")
+        self.app.push_screen(screen, chosen)  # type: ignore[attr-defined]

@@ -40,7 +40,7 @@ from cold_war_tui.tui.render import (
     side_text,
     track_lines,
 )
-from cold_war_tui.tui.screens.dialogs import ConfirmScreen, PromptScreen
+from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.session import EngineFailure, Session
 from cold_war_tui.tui.widgets.decision import DecisionMenu, choice_of
@@ -98,7 +98,7 @@ class GameLog(RichLog):
         self.written = len(entries)
 
 
-class GameScreen(Screen[None]):
+class GameScreen(LogExportActions, Screen[None]):
     """One game in progress (see the module docstring for what is shown to whom)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -469,25 +469,6 @@ class GameScreen(Screen[None]):
 
             query = card_name(self.session.game.data, self.highlight_card).split(" ", 1)[1]
         self.cw_app.open_rules(query or "#")
-
-    def action_export(self, path: str | None = None) -> None:
-        from cold_war_tui.tui.saves import SaveProblem
-
-        try:
-            written = self.session.store.export_log(self.session.log_text(), path)
-        except SaveProblem as err:
-            self.say(str(err), "#ff8700")
-            return
-        self.say(f"Log exported to {written}", "bold")
-
-    def action_export_as(self) -> None:
-        def chosen(path: str | None) -> None:
-            if path:
-                self.action_export(path)
-
-        self.app.push_screen(
-            PromptScreen("Export the log to (a file name or a path):", "game-log.txt"), chosen
-        )
 
     def action_switch_focus(self) -> None:
         """Tab: between the map and the decision menu."""

@@ -14,15 +14,15 @@ from textual.widgets import Footer, RichLog, Static
 
 from cold_war_tui.tui.engine_bridge import region_scores
 from cold_war_tui.tui.render import SIDE_STYLE, outcome_text
-from cold_war_tui.tui.saves import SaveProblem, vp_text
-from cold_war_tui.tui.screens.dialogs import PromptScreen
+from cold_war_tui.tui.saves import vp_text
+from cold_war_tui.tui.screens.dialogs import LogExportActions
 from cold_war_tui.tui.session import Session
 
 if TYPE_CHECKING:
     from cold_war_tui.tui.app import ColdWarApp
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(LogExportActions, Screen[None]):
     """The end of a game; both sides may look now."""
 
     DEFAULT_CSS = """
@@ -100,23 +100,6 @@ class GameOverScreen(Screen[None]):
 
     def say(self, message: str, style: str = "") -> None:
         self.query_one("#message", Static).update(Text(message, style))
-
-    def action_export(self, path: str | None = None) -> None:
-        try:
-            written = self.session.store.export_log(self.session.log_text(), path)
-        except SaveProblem as err:
-            self.say(str(err), "#ff8700")
-            return
-        self.say(f"Log exported to {written}", "bold")
-
-    def action_export_as(self) -> None:
-        def chosen(path: str | None) -> None:
-            if path:
-                self.action_export(path)
-
-        self.app.push_screen(
-            PromptScreen("Export the log to (a file name or a path):", "game-log.txt"), chosen
-        )
 
     def action_new_game(self) -> None:
         self.cw_app.show_title()
