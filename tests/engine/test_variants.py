@@ -13,21 +13,20 @@ from cold_war_tui.engine import Game, GameOptions
 CCW = "chinese-civil-war"
 
 
-def civil_war_game(phasing: str, hands: dict[str, list[int]], **fields: Any) -> Game:
-    """An action round of `phasing` in a game played with the Chinese Civil War."""
-    taken = {"USSR": 1, "US": 0} if phasing == "US" else {"USSR": 0, "US": 0}
-    doc = scenario(
-        "action", phasing=phasing, action_round=1, rounds_taken=taken, hands=hands, **fields
-    )
-    return Game.from_scenario(doc, GameOptions(chinese_civil_war=True))
-
-
-def options_game(options: GameOptions, phasing: str, hands: dict[str, list[int]], **fields: Any):
+def options_game(
+    options: GameOptions, phasing: str, hands: dict[str, list[int]], **fields: Any
+) -> Game:
+    """An action round 1 of `phasing` in a game played with `options`."""
     taken = {"USSR": 1, "US": 0} if phasing == "US" else {"USSR": 0, "US": 0}
     doc = scenario(
         "action", phasing=phasing, action_round=1, rounds_taken=taken, hands=hands, **fields
     )
     return Game.from_scenario(doc, options)
+
+
+def civil_war_game(phasing: str, hands: dict[str, list[int]], **fields: Any) -> Game:
+    """An action round of `phasing` in a game played with the Chinese Civil War."""
+    return options_game(GameOptions(chinese_civil_war=True), phasing, hands, **fields)
 
 
 # -- 12.1-12.3 -------------------------------------------------------------------------
@@ -70,8 +69,8 @@ def test_12_2_12_3_the_third_ussr_influence_ends_it_and_hands_over_the_china_car
     state = game.state
     assert (state.china_holder, state.china_face_up, state.ccw_active) == ("USSR", True, False)
     assert infl(game, CCW) == (0, 0)  # its influence is returned, the space ignored
-    if game.pending is not None and game.pending.player == "USSR":
-        assert CCW not in targets(game, "infl")
+    assert game.pending is not None and game.pending.kind == "place_influence"  # 1 op left
+    assert CCW not in targets(game, "infl")
 
 
 @pytest.mark.parametrize(("card", "side"), [(31, "USSR"), (58, "USSR"), (35, "US")])
@@ -84,19 +83,18 @@ def test_12_4_banned_events_and_12_4_3_still_playable_for_ops(card: int, side: s
 
 
 def test_12_4_the_bans_are_lifted_once_the_civil_war_ends() -> None:
-    game = civil_war_game("USSR", {"USSR": [7, 31], "US": [4]}, influence={CCW: (0, 2)})
+    game = civil_war_game("USSR", {"USSR": [7, 31], "US": [19]}, influence={CCW: (0, 2)})
+    assert "12.4" in greyed(game)["play 31 event"]
     play(game, "play 7 ops", f"infl {CCW}")
     assert game.state.china_holder == "USSR"
-    while game.pending is not None and game.pending.player == "USSR":
-        game.choose(ids(game)[0])
-    while game.pending is not None and game.pending.kind != "action":
-        game.choose(ids(game)[0])
-    # The USSR's next action round offers Red Scare/Purge as an event.
-    while game.pending is not None and game.pending.player != "USSR":
+    while game.pending is not None and game.pending.kind == "place_influence":
+        game.choose(ids(game)[0])  # the USSR's two ops left
+    play(game, "play 19 ops")
+    while game.pending is not None and game.pending.player == "US":
         game.choose(ids(game)[0])
     assert game.pending is not None
-    if game.pending.kind == "action":
-        assert "play 31 event" in ids(game)
+    assert (game.pending.player, game.pending.kind) == ("USSR", "action")
+    assert "play 31 event" in ids(game)
 
 
 def test_12_3_no_china_card_vp_at_final_scoring_if_it_never_came_into_play() -> None:
