@@ -43,9 +43,10 @@ CoupHook = Callable[["Core", str, int, bool], None]
 
 @dataclass(frozen=True, slots=True)
 class MenuAction:
-    """Extra action-menu entries: `choices` lists them, `handle` runs the chosen one."""
+    """Extra action-menu entries: `choices` lists them (given the filtered menu they
+    extend), `handle` runs the chosen one."""
 
-    choices: Callable[[Core, str], list[Choice]]
+    choices: Callable[[Core, str, list[Choice]], list[Choice]]
     handle: Callable[[Core, str, str], Flow[bool]]
 
 

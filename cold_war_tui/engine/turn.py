@@ -275,8 +275,9 @@ def menu_round(core: Core, side: str) -> Flow[bool]:
     state = core.state
     choices, greyed = action_choices(core, side)
     extra: dict[str, MenuAction] = {}
+    menu = list(choices)
     for action in HOOKS.menu_actions:
-        for choice in action.choices(core, side):
+        for choice in action.choices(core, side, menu):
             extra[choice.id] = action
             choices.append(choice)
     if choices == [PASS] or not choices:

@@ -440,7 +440,7 @@ def un_intervention(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def _un_choices(core: Core, side: str) -> list[Choice]:
+def _un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     """`un N` for each card of the opponent's event in the hand, when #32 is held."""
     hand = core.state.hands[side]
     if UN_INTERVENTION not in hand:
@@ -455,13 +455,10 @@ def _un_choices(core: Core, side: str) -> list[Choice]:
         for c in sorted(hand)
         if core.cards[c].side == opponent
     ]
-    if options and HOOKS.menu_filter:
-        # An effect narrowing the menu (an obligation, a Quagmire) must let #32 be played.
-        from cold_war_tui.engine.turn import action_choices
-
-        allowed = {c.id for c in action_choices(core, side)[0]}
-        if f"play {UN_INTERVENTION} ops" not in allowed:
-            return []
+    # An effect narrowing the menu (an obligation, a Quagmire) must let #32 be played.
+    playable = f"play {UN_INTERVENTION} ops"
+    if options and not any(c.id == playable for c in menu):
+        return []
     return options
 
 

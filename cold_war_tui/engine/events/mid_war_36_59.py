@@ -320,7 +320,7 @@ def cuban_missile_crisis_coup(core: Core, side: str, country: int, free: bool) -
         )
 
 
-def _cmc_cancel_choices(core: Core, side: str) -> list[Choice]:
+def _cmc_cancel_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     if not core.state.turn_effects.get(CMC_KEY[side]):
         return []
     influence = core.state.influence[side]
@@ -433,7 +433,7 @@ def trap_menu(
     return kept, greyed
 
 
-def _trap_discard_choices(core: Core, side: str) -> list[Choice]:
+def _trap_discard_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     if not core.state.effects.get(TRAPS[side][0]):
         return []
     return [
