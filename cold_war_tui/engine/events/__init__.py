@@ -92,6 +92,15 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
     return True
 
 
+def play_event_now(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[bool]:
+    """The event of a card an event took (from a hand or a pile) happens now for `side`;
+    then the card goes where a played card goes (5.2). Returns whether it happened."""
+    core.state.limbo.append(card)
+    happened = yield from resolve_event(core, card, side, rule)
+    core.dispose(card, event_happened=happened)
+    return happened
+
+
 def load_all() -> None:
     """Import every module that registers events (done once by the engine)."""
     from cold_war_tui.engine.events import (  # noqa: F401

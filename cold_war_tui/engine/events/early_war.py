@@ -15,7 +15,7 @@ from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.events import event, resolve_event
+from cold_war_tui.engine.events import event, play_event_now, resolve_event
 from cold_war_tui.engine.events.toolkit import (
     area_members,
     card_choices,
@@ -71,9 +71,7 @@ def five_year_plan(core: Core, side: str) -> Flow[None]:
         state.discard.append(card)
         core.log("5.4", f"{core.card_name(card)} is not a USSR event: no event")
         return
-    state.limbo.append(card)
-    happened = yield from resolve_event(core, card, USSR)
-    core.dispose(card, event_happened=happened)
+    yield from play_event_now(core, card, USSR)
 
 
 @event(7)

@@ -22,7 +22,7 @@ from cold_war_tui.engine import hooks
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import event, resolve_event
+from cold_war_tui.engine.events import event, play_event_now
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
@@ -500,13 +500,12 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
         state.known[opponent].append(MISSILE_ENVY)
         state.effects[ENVY_KEY[opponent]] = 1
         core.log("5.1", f"the {opponent} must play Missile Envy for operations next round")
-    state.limbo.append(taken)
     if core.cards[taken].side == opponent:
+        state.limbo.append(taken)
         yield from event_operations(core, side, ops_value(core, taken, side))
         core.dispose(taken, event_happened=False)
     else:
-        happened = yield from resolve_event(core, taken, side, "5.1")
-        core.dispose(taken, event_happened=happened)
+        yield from play_event_now(core, taken, side)
 
 
 @hooks.menu_filter

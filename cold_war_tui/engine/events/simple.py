@@ -5,7 +5,7 @@ from __future__ import annotations
 from cold_war_tui.engine.board import US, USSR
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.events import event, resolve_event
+from cold_war_tui.engine.events import event, play_event_now
 from cold_war_tui.engine.operations import advance_space
 
 
@@ -97,6 +97,4 @@ def star_wars(core: Core, side: str) -> Flow[None]:
     )
     card = int(chosen.split()[1])
     state.discard.remove(card)
-    state.limbo.append(card)
-    happened = yield from resolve_event(core, card, core.event_owner(card, US), "7")
-    core.dispose(card, event_happened=happened)
+    yield from play_event_now(core, card, core.event_owner(card, US), "7")
