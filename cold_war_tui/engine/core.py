@@ -7,7 +7,6 @@ raise `GameOver` right where they happen, so no caller can forget a check.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import compress
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
@@ -38,23 +37,59 @@ class LogEntry:
 
 
 def make_core(data: GameData, board: Board, options: GameOptions, state: GameState) -> Core:
-    """A Core with the lookup tables derived from `data`."""
+    """A Core over `state`, sharing the lookup tables of `data` (built once per data)."""
+    return Core(
+        data=data, board=board, options=options, state=state, tables=_tables_for(data, board)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Read-only lookups derived from the game data, shared by every game on that data."""
+
+    cards: dict[int, Card]
+    card_names: dict[int, str]  # "#21 NATO"
+    region_closed_at: dict[str, int | None]
+    region_control_wins: dict[str, bool]
+    region_scoring: dict[str, RegionScoring]
+    scoring_region: dict[int, str]  # scoring card number -> region key
+    prevented_by: dict[int, tuple[int, ...]]  # card -> cards whose event prevents it
+    # The Choice of every (verb, country), made once: listing targets is the hot path.
+    target_choices: dict[str, tuple[Choice, ...]]
+    # Action-menu Choices by (card, mode, ops shown), filled as they are first needed.
+    play_choices: dict[tuple[int, str, int], Choice]
+
+
+_TABLES: dict[int, tuple[GameData, Tables]] = {}
+
+
+def _tables_for(data: GameData, board: Board) -> Tables:
+    cached = _TABLES.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
     prevented: dict[int, list[int]] = {}
     for card in data.cards:
         for target in card.prevents:
             prevented.setdefault(target, []).append(card.number)
-    return Core(
-        data=data,
-        board=board,
-        options=options,
-        state=state,
+    tables = Tables(
         cards={c.number: c for c in data.cards},
+        card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
         region_closed_at={r.key: r.closed_at_defcon for r in data.regions},
         region_control_wins={r.key: r.control_wins for r in data.regions},
         region_scoring={r.key: r.scoring for r in data.regions},
         scoring_region={r.scoring_card: r.key for r in data.regions},
         prevented_by={k: tuple(v) for k, v in prevented.items()},
+        target_choices={
+            verb: tuple(
+                Choice(f"{verb} {key}", f"{text} {name}")
+                for key, name in zip(board.keys, board.names, strict=True)
+            )
+            for verb, text in TARGET_VERBS.items()
+        },
+        play_choices={},
     )
+    _TABLES[id(data)] = (data, tables)
+    return tables
 
 
 @dataclass(slots=True)
@@ -63,26 +98,36 @@ class Core:
     board: Board
     options: GameOptions
     state: GameState
-    cards: dict[int, Card]
-    region_closed_at: dict[str, int | None]
-    region_control_wins: dict[str, bool]
-    region_scoring: dict[str, RegionScoring]
-    scoring_region: dict[int, str]  # scoring card number -> region key
-    prevented_by: dict[int, tuple[int, ...]]  # card -> cards whose event prevents it
+    tables: Tables
+    # The shared tables under their short names (read-only), copied from `tables`.
+    cards: dict[int, Card] = field(init=False)
+    region_closed_at: dict[str, int | None] = field(init=False)
+    region_control_wins: dict[str, bool] = field(init=False)
+    region_scoring: dict[str, RegionScoring] = field(init=False)
+    scoring_region: dict[int, str] = field(init=False)
+    prevented_by: dict[int, tuple[int, ...]] = field(init=False)
+    target_choices: dict[str, tuple[Choice, ...]] = field(init=False)
     log_entries: list[LogEntry] = field(default_factory=list)
-    # Where each side had influence when the current action round began (6.1.1).
-    ar_start_influence: dict[str, frozenset[int]] = field(default_factory=dict)
-    reach_cache: dict[str, frozenset[int]] = field(default_factory=dict)
-    # The Choice of every (verb, country), made once: listing targets is the hot path.
-    target_choices: dict[str, tuple[Choice, ...]] = field(default_factory=dict)
+    # Each side's influence when the current action round began (6.1.1).
+    round_start_influence: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # Where each side may place influence this round, sorted (operations.reach).
+    reach_cache: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
-    # Action-menu Choices by (card, mode, ops shown), made once per game.
-    play_choices: dict[tuple[int, str, int], Choice] = field(default_factory=dict)
+    def __post_init__(self) -> None:
+        t = self.tables
+        self.cards = t.cards
+        self.region_closed_at = t.region_closed_at
+        self.region_control_wins = t.region_control_wins
+        self.region_scoring = t.region_scoring
+        self.scoring_region = t.scoring_region
+        self.prevented_by = t.prevented_by
+        self.target_choices = t.target_choices
 
     def play_choice(self, card: int, mode: str, ops: int) -> Choice:
         """The cached `play N mode` choice of the action menu."""
         key = (card, mode, ops)
-        choice = self.play_choices.get(key)
+        choices = self.tables.play_choices
+        choice = choices.get(key)
         if choice is None:
             name = self.card_name(card)
             label = {
@@ -90,18 +135,8 @@ class Core:
                 "ops": f"{name}: {ops} ops" + (" (+1 all in Asia)" if card == CHINA_CARD else ""),
                 "space": f"{name}: space race attempt",
             }[mode]
-            choice = self.play_choices[key] = Choice(f"play {card} {mode}", label)
+            choice = choices[key] = Choice(f"play {card} {mode}", label)
         return choice
-
-    def __post_init__(self) -> None:
-        b = self.board
-        self.target_choices = {
-            verb: tuple(
-                Choice(f"{verb} {key}", f"{text} {name}")
-                for key, name in zip(b.keys, b.names, strict=True)
-            )
-            for verb, text in TARGET_VERBS.items()
-        }
 
     # -- log and randomness -------------------------------------------------
     def log(self, rule: str, text: str) -> None:
@@ -125,9 +160,8 @@ class Core:
 
     def mark_round_start(self) -> None:
         """Remember where each side has influence now: placement reach is fixed (6.1.1)."""
-        places = range(self.board.size)
-        self.ar_start_influence = {
-            side: frozenset(compress(places, infl)) for side, infl in self.state.influence.items()
+        self.round_start_influence = {
+            side: tuple(infl) for side, infl in self.state.influence.items()
         }
         self.reach_cache = {}
 
@@ -136,7 +170,7 @@ class Core:
         return self.board.names[country]
 
     def card_name(self, number: int) -> str:
-        return f"#{number} {self.cards[number].name}"
+        return self.tables.card_names[number]
 
     # -- influence and control ----------------------------------------------
     def controller(self, country: int) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 
 from cold_war_tui.engine import restrictions
 from cold_war_tui.engine.board import US, other
@@ -101,20 +102,20 @@ def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:
 
 
 # -- influence (6.1) ----------------------------------------------------------
-def reach(core: Core, side: str) -> frozenset[int]:
-    """Countries where `side` may place influence this action round (6.1.1, 6.1.4)."""
+def reach(core: Core, side: str) -> tuple[int, ...]:
+    """Countries where `side` may place influence this action round, sorted (6.1.1, 6.1.4)."""
     cached = core.reach_cache.get(side)
     if cached is not None:
         return cached
-    start = core.ar_start_influence.get(side, frozenset())
     board = core.board
-    area = set(start)
-    for country in start:
+    area = set(board.adjacent_to[side])
+    start = core.round_start_influence.get(side, ())
+    for country in compress(range(len(start)), start):
+        area.add(country)
         area.update(board.neighbours[country])
-    area.update(board.adjacent_to[side])
     if not core.state.ccw_active or side == US:
         area.discard(board.ccw)
-    core.reach_cache[side] = result = frozenset(area)
+    core.reach_cache[side] = result = tuple(sorted(area))
     return result
 
 
@@ -131,7 +132,7 @@ def influence_targets(core: Core, side: str, budget: Budget) -> list[int]:
     blocked = restrictions.blocked_by_effects(core, side, "influence")
     flat = None if budget.bonuses else budget.base - budget.spent
     targets = []
-    for c in sorted(reach(core, side)):
+    for c in reach(core, side):
         cost = 2 if theirs[c] - mine[c] >= stability[c] else 1
         room = flat if flat is not None else budget.available_in(core, c)
         if cost <= room and c not in blocked:

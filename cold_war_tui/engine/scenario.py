@@ -170,7 +170,8 @@ def _place_cards(
     entered = {c.number: PERIOD_START[c.period] for c in data.cards}
     # A period enters the deck when its first turn starts (turn-start adds it).
     adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
-    unplaced = [c.number for c in data.cards if c.in_draw_deck and c.number not in set(placed)]
+    placed_set = set(placed)
+    unplaced = [c.number for c in data.cards if c.in_draw_deck and c.number not in placed_set]
     state.out_of_game = [c for c in unplaced if c in cards_out]
     rest = [c for c in unplaced if c not in cards_out]
     current = [
@@ -178,6 +179,7 @@ def _place_cards(
         for c in rest
         if entered[c] < scenario.turn or (entered[c] == scenario.turn and not adds_now)
     ]
-    state.box = [c for c in rest if c not in set(current)]
+    in_draw = set(current)
+    state.box = [c for c in rest if c not in in_draw]
     state.rng = shuffle(state.rng, current)
     state.draw = current + given_draw  # the unplaced cards lie under the given ones
