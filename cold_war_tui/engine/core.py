@@ -56,6 +56,8 @@ class Tables:
     prevented_by: dict[int, tuple[int, ...]]  # card -> cards whose event prevents it
     # The Choice of every (verb, country), made once: listing targets is the hot path.
     target_choices: dict[str, tuple[Choice, ...]]
+    hand_size: dict[int, int]  # by turn (setup.yaml)
+    action_rounds: dict[int, int]  # by turn, before any extra round
     # Action-menu Choices by (card, mode, ops shown), filled as they are first needed.
     play_choices: dict[tuple[int, str, int], Choice]
 
@@ -86,10 +88,20 @@ def _tables_for(data: GameData, board: Board) -> Tables:
             )
             for verb, text in TARGET_VERBS.items()
         },
+        hand_size=_by_turn(data, [(s.from_turn, s.cards) for s in data.setup.hand_size]),
+        action_rounds=_by_turn(data, [(s.from_turn, s.rounds) for s in data.setup.action_rounds]),
         play_choices={},
     )
     _TABLES[id(data)] = (data, tables)
     return tables
+
+
+def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:
+    """A step table (value from a turn on) as the value of every turn."""
+    return {
+        turn: [value for start, value in steps if turn >= start][-1]
+        for turn in range(1, data.setup.turns + 1)
+    }
 
 
 @dataclass(slots=True)

@@ -108,14 +108,12 @@ def start_turn(core: Core) -> None:
 
 def hand_size(core: Core) -> int:
     """8 cards in turns 1-3, 9 from turn 4 (setup.yaml)."""
-    steps = core.data.setup.hand_size
-    return [s.cards for s in steps if core.state.turn >= s.from_turn][-1]
+    return core.tables.hand_size[core.state.turn]
 
 
 def rounds_in_turn(core: Core) -> int:
     """6 action rounds in turns 1-3, 7 from turn 4 (setup.yaml)."""
-    steps = core.data.setup.action_rounds
-    return [s.rounds for s in steps if core.state.turn >= s.from_turn][-1]
+    return core.tables.action_rounds[core.state.turn]
 
 
 def deal(core: Core) -> None:
