@@ -6,6 +6,7 @@ raise `GameOver` right where they happen, so no caller can forget a check.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
@@ -16,10 +17,11 @@ from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
 
 VP_WIN = 20
-TARGET_VERBS = {
-    "infl": "Place influence in",
-    "coup": "Coup in",
-    "realign": "Realignment roll in",
+# The labels of the operations' target choices (`infl KEY`, ...); {name} is the country.
+TARGET_LABELS = {
+    "infl": "Place influence in {name}",
+    "coup": "Coup in {name}",
+    "realign": "Realignment roll in {name}",
 }
 CHINA_CARD = 6
 
@@ -49,13 +51,13 @@ class Tables:
 
     cards: dict[int, Card]
     card_names: dict[int, str]  # "#21 NATO"
-    region_closed_at: dict[str, int | None]
+    closed_regions: dict[int, frozenset[str]]  # by DEFCON: closed to coups, realignment
     region_control_wins: dict[str, bool]
     region_scoring: dict[str, RegionScoring]
     scoring_region: dict[int, str]  # scoring card number -> region key
     prevented_by: dict[int, tuple[int, ...]]  # card -> cards whose event prevents it
-    # The Choice of every (verb, country), made once: listing targets is the hot path.
-    target_choices: dict[str, tuple[Choice, ...]]
+    # Choices `VERB KEY` of every country by (verb, label template), made as first needed.
+    country_choices: dict[tuple[str, str], tuple[Choice, ...]]
     hand_size: dict[int, int]  # by turn (setup.yaml)
     action_rounds: dict[int, int]  # by turn, before any extra round
     # Action-menu Choices by (card, mode, ops shown), filled as they are first needed.
@@ -76,18 +78,19 @@ def _tables_for(data: GameData, board: Board) -> Tables:
     tables = Tables(
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
-        region_closed_at={r.key: r.closed_at_defcon for r in data.regions},
+        closed_regions={
+            defcon: frozenset(
+                r.key
+                for r in data.regions
+                if r.closed_at_defcon is not None and defcon <= r.closed_at_defcon
+            )
+            for defcon in range(1, 6)
+        },
         region_control_wins={r.key: r.control_wins for r in data.regions},
         region_scoring={r.key: r.scoring for r in data.regions},
         scoring_region={r.scoring_card: r.key for r in data.regions},
         prevented_by={k: tuple(v) for k, v in prevented.items()},
-        target_choices={
-            verb: tuple(
-                Choice(f"{verb} {key}", f"{text} {name}")
-                for key, name in zip(board.keys, board.names, strict=True)
-            )
-            for verb, text in TARGET_VERBS.items()
-        },
+        country_choices={},
         hand_size=_by_turn(data, [(s.from_turn, s.cards) for s in data.setup.hand_size]),
         action_rounds=_by_turn(data, [(s.from_turn, s.rounds) for s in data.setup.action_rounds]),
         play_choices={},
@@ -113,12 +116,10 @@ class Core:
     tables: Tables
     # The shared tables under their short names (read-only), copied from `tables`.
     cards: dict[int, Card] = field(init=False)
-    region_closed_at: dict[str, int | None] = field(init=False)
     region_control_wins: dict[str, bool] = field(init=False)
     region_scoring: dict[str, RegionScoring] = field(init=False)
     scoring_region: dict[int, str] = field(init=False)
     prevented_by: dict[int, tuple[int, ...]] = field(init=False)
-    target_choices: dict[str, tuple[Choice, ...]] = field(init=False)
     log_entries: list[LogEntry] = field(default_factory=list)
     # Each side's influence when the current action round began (6.1.1).
     round_start_influence: dict[str, tuple[int, ...]] = field(default_factory=dict)
@@ -128,12 +129,25 @@ class Core:
     def __post_init__(self) -> None:
         t = self.tables
         self.cards = t.cards
-        self.region_closed_at = t.region_closed_at
         self.region_control_wins = t.region_control_wins
         self.region_scoring = t.region_scoring
         self.scoring_region = t.scoring_region
         self.prevented_by = t.prevented_by
-        self.target_choices = t.target_choices
+
+    def country_choices(self, verb: str, countries: Iterable[int], label: str) -> list[Choice]:
+        """The choices `VERB KEY` of `countries`, labelled `label` with {name} filled in.
+
+        Each is made once per data and label: listing targets is the hot path.
+        """
+        row = self.tables.country_choices.get((verb, label))
+        if row is None:
+            board = self.board
+            row = tuple(
+                Choice(f"{verb} {key}", label.format(name=name))
+                for key, name in zip(board.keys, board.names, strict=True)
+            )
+            self.tables.country_choices[verb, label] = row
+        return [row[c] for c in countries]
 
     def play_choice(self, card: int, mode: str, ops: int) -> Choice:
         """The cached `play N mode` choice of the action menu."""

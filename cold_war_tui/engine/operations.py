@@ -14,7 +14,7 @@ from itertools import compress
 
 from cold_war_tui.engine import restrictions
 from cold_war_tui.engine.board import US, other
-from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.hooks import HOOKS
 
@@ -124,20 +124,21 @@ def influence_cost(core: Core, side: str, country: int) -> int:
     return 2 if core.controls(other(side), country) else 1
 
 
-def influence_targets(core: Core, side: str, budget: Budget) -> list[int]:
+def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
     """Where one more point of influence may go now, within the budget."""
+    blocked = restrictions.blocked_by_effects(core, side, "influence")
+    reachable = reach(core, side)
+    candidates = [c for c in reachable if c not in blocked] if blocked else reachable
+    if budget.base - budget.spent >= 2:  # enough for any country's price (6.1.2)
+        return candidates
     mine = core.state.influence[side]
     theirs = core.state.influence[other(side)]
     stability = core.board.stability
-    blocked = restrictions.blocked_by_effects(core, side, "influence")
-    flat = None if budget.bonuses else budget.base - budget.spent
-    targets = []
-    for c in reach(core, side):
-        cost = 2 if theirs[c] - mine[c] >= stability[c] else 1
-        room = flat if flat is not None else budget.available_in(core, c)
-        if cost <= room and c not in blocked:
-            targets.append(c)
-    return targets
+    return [
+        c
+        for c in candidates
+        if (2 if theirs[c] - mine[c] >= stability[c] else 1) <= budget.available_in(core, c)
+    ]
 
 
 def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[None]:
@@ -154,9 +155,8 @@ def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[N
             side,
             "place_influence",
             f"{side}: place influence ({budget.left()} ops left)",
-            [_target_choice(core, "infl", c) for c in targets],
+            target_choices(core, "infl", targets),
             ops_left=budget.left(),
-            targets=[core.board.keys[c] for c in targets],
         )
         country = core.board.index[chosen.split(" ", 1)[1]]
 
@@ -176,11 +176,8 @@ def _contested(core: Core, side: str, action: str, closed: frozenset[str]) -> li
     theirs = core.state.influence[other(side)]
     blocked = restrictions.blocked_by_effects(core, side, action)
     region = core.board.region
-    return [
-        c
-        for c in range(core.board.ccw)
-        if theirs[c] > 0 and region[c] not in closed and c not in blocked
-    ]
+    countries = range(core.board.ccw)
+    return [c for c in compress(countries, theirs) if region[c] not in closed and c not in blocked]
 
 
 def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -> bool:
@@ -231,7 +228,7 @@ def realign_targets(
     targets = _contested(core, side, "realign", closed)
     if area is not None:
         targets = [c for c in targets if in_any_area(core, c, area)]
-    if budget is None:
+    if budget is None or budget.base - budget.spent >= 1:  # every roll costs 1 op
         return targets
     return [c for c in targets if budget.available_in(core, c) >= 1]
 
@@ -295,9 +292,8 @@ def realign_series(
             side,
             "realign",
             f"{side}: another realignment roll ({budget.left()} left), or done",
-            [*(_target_choice(core, "realign", c) for c in targets), Choice("done", "Stop")],
+            [*target_choices(core, "realign", targets), Choice("done", "Stop")],
             ops_left=budget.left(),
-            targets=[core.board.keys[c] for c in targets],
         )
         if chosen == "done":
             return
@@ -324,13 +320,13 @@ def conduct(
     kinds = tuple(kinds)
     choices: list[Choice] = []
     if "infl" in kinds:
-        choices += [_target_choice(core, "infl", c) for c in influence_targets(core, side, budget)]
+        choices += target_choices(core, "infl", influence_targets(core, side, budget))
     if "coup" in kinds:
         targets = coup_targets(core, side, free=free_coup, area=area)
-        choices += [_target_choice(core, "coup", c) for c in targets]
+        choices += target_choices(core, "coup", targets)
     if "realign" in kinds:
         targets = realign_targets(core, side, budget, free=free_coup, area=area)
-        choices += [_target_choice(core, "realign", c) for c in targets]
+        choices += target_choices(core, "realign", targets)
     if not choices:
         core.log("6.0", f"{side} has no legal operation for {ops} ops")
         return
@@ -372,15 +368,13 @@ def mixed_operations(core: Core, side: str, budget: Budget, verb: str, first: in
         if budget.left() <= 0:
             return
         choices = [
-            *(
-                _target_choice(core, "infl", c)
-                for c in influence_targets(core, side, budget)
-                if c not in realigned
+            *target_choices(
+                core,
+                "infl",
+                (c for c in influence_targets(core, side, budget) if c not in realigned),
             ),
-            *(
-                _target_choice(core, "realign", c)
-                for c in realign_targets(core, side, budget)
-                if c not in placed
+            *target_choices(
+                core, "realign", (c for c in realign_targets(core, side, budget) if c not in placed)
             ),
         ]
         if not choices:
@@ -398,8 +392,9 @@ def mixed_operations(core: Core, side: str, budget: Budget, verb: str, first: in
         country = core.board.index[key]
 
 
-def _target_choice(core: Core, verb: str, country: int) -> Choice:
-    return core.target_choices[verb][country]
+def target_choices(core: Core, verb: str, countries: Iterable[int]) -> list[Choice]:
+    """The operations' `VERB KEY` choices of `countries` ("Coup in Iran")."""
+    return core.country_choices(verb, countries, TARGET_LABELS[verb])
 
 
 # -- space race (6.4) ---------------------------------------------------------

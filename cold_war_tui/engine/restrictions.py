@@ -16,12 +16,7 @@ if TYPE_CHECKING:
 
 def closed_regions(core: Core) -> frozenset[str]:
     """Regions closed to coups and realignment at the current DEFCON (8.1.5)."""
-    defcon = core.state.defcon
-    return frozenset(
-        region
-        for region, level in core.region_closed_at.items()
-        if level is not None and defcon <= level
-    )
+    return core.tables.closed_regions[core.state.defcon]
 
 
 def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:

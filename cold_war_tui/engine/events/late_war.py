@@ -34,7 +34,7 @@ from cold_war_tui.engine.events.toolkit import (
     war,
 )
 from cold_war_tui.engine.hooks import after_coup, menu_filter
-from cold_war_tui.engine.operations import coup, coup_targets, ops_value
+from cold_war_tui.engine.operations import coup, coup_targets, ops_value, target_choices
 
 RULE = "7"
 
@@ -145,7 +145,7 @@ def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
         USSR,
         "event_coup",
         f"USSR: free coup with {ops} ops in a country next to Nicaragua, or done",
-        [*(core.target_choices["coup"][c] for c in targets), DONE],
+        [*target_choices(core, "coup", targets), DONE],
     )
     if chosen == "done":
         core.log(RULE, "USSR declines the free coup")

@@ -13,7 +13,7 @@ from cold_war_tui.engine.events.toolkit import (
     card_choices,
     chosen_country,
     countries,
-    country_choice,
+    country_choices,
     discard_from_hand,
     event_operations,
     place_points,
@@ -363,7 +363,7 @@ def che(core: Core, side: str) -> Flow[None]:
             USSR,
             "event_target",
             f"USSR: Che coup {len(done) + 1} with {ops} ops, or done",
-            [*(country_choice(core, "coup", c) for c in targets), DONE],
+            [*country_choices(core, "coup", targets), DONE],
             ops=ops,
         )
         if chosen == "done":

@@ -40,9 +40,11 @@ def area_members(core: Core, *areas: str) -> list[int]:
     return sorted(members)
 
 
-def country_choice(core: Core, verb: str, country: int, label: str = "") -> Choice:
-    key = core.board.keys[country]
-    return Choice(f"{verb} {key}", label or f"{verb.capitalize()} {core.name(country)}")
+def country_choices(
+    core: Core, verb: str, countries: Iterable[int], label: str = ""
+) -> list[Choice]:
+    """`VERB KEY` choices of `countries`; `label` names each with {name} ("Remove {name}")."""
+    return core.country_choices(verb, countries, label or f"{verb.capitalize()} {{name}}")
 
 
 def chosen_country(core: Core, chosen: str) -> int:
@@ -59,7 +61,7 @@ def choose_country(
     verb: str = "target",
 ) -> Flow[int]:
     """One country from `candidates` (the caller makes sure there is at least one)."""
-    options = [country_choice(core, verb, c) for c in candidates]
+    options = country_choices(core, verb, candidates)
     chosen = yield from ask(player, kind, prompt, options)
     return chosen_country(core, chosen)
 
@@ -88,7 +90,7 @@ def place_points(
         if not open_:
             break
         left = total - done_points
-        options = [country_choice(core, "infl", c, f"{side} +1 in {core.name(c)}") for c in open_]
+        options = country_choices(core, "infl", open_, f"{side} +1 in {{name}}")
         if optional:
             options.append(DONE)
         chosen = yield from ask(
@@ -135,9 +137,7 @@ def remove_points(
         if not open_:
             break
         left = total - done_points
-        options = [
-            country_choice(core, "remove", c, f"{victim} -1 in {core.name(c)}") for c in open_
-        ]
+        options = country_choices(core, "remove", open_, f"{victim} -1 in {{name}}")
         if optional:
             options.append(DONE)
         chosen = yield from ask(
