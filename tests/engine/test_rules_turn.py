@@ -30,11 +30,11 @@ def test_9_china_card_has_five_ops_while_all_are_spent_in_asia() -> None:
     play(game, "play 6 ops", "infl north-korea")
     assert game.pending is not None
     assert game.pending.context["ops_left"] == 4
-    assert "poland" in game.pending.context["targets"]  # Europe still possible, for 4 ops
+    assert "infl poland" in ids(game)  # Europe still possible, for 4 ops
     play(game, "infl north-korea", "infl north-korea", "infl north-korea")
     # One point left: the bonus point, which only Asia may take.
     assert game.pending.context["ops_left"] == 1
-    offered = game.pending.context["targets"]
+    offered = [choice.split(" ", 1)[1] for choice in ids(game)]
     assert "north-korea" in offered
     assert "poland" not in offered
     assert all(game.board.region[game.board.index[k]] == "asia" for k in offered)
