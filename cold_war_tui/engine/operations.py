@@ -8,7 +8,7 @@ with the card (`play N space`). Area bonuses (the China Card's +1 in Asia,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 
@@ -129,11 +129,14 @@ def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
     blocked = restrictions.blocked_by_effects(core, side, "influence")
     reachable = reach(core, side)
     candidates = [c for c in reachable if c not in blocked] if blocked else reachable
-    if budget.base - budget.spent >= 2:  # enough for any country's price (6.1.2)
+    room = budget.base - budget.spent
+    if room >= 2:  # enough for any country's price (6.1.2)
         return candidates
     mine = core.state.influence[side]
     theirs = core.state.influence[other(side)]
     stability = core.board.stability
+    if not budget.bonuses:  # room for a price of 1: not where the opponent has control
+        return [c for c in candidates if theirs[c] - mine[c] < stability[c]] if room == 1 else []
     return [
         c
         for c in candidates
@@ -407,17 +410,25 @@ def space_attempts_allowed(core: Core, side: str) -> int:
     return 2 if holds_space_bonus(core, side, 2) else 1
 
 
-def space_blocked(core: Core, side: str, ops: int) -> str | None:
-    """Why `side` may not make a space race attempt with `ops` now, or None."""
+def space_check(core: Core, side: str) -> Callable[[int], str | None]:
+    """Why `side` may not make a space race attempt with a card of N ops now (None: it may).
+
+    The state is read once, so the action menu can ask for each card cheaply.
+    """
     box = core.state.space[side]
     if box >= len(core.data.space_race):
-        return "already at the last box of the space race (6.4.6)"
+        return lambda _ops: "already at the last box of the space race (6.4.6)"
     if core.state.space_attempts[side] >= space_attempts_allowed(core, side):
-        return "no space race attempt left this turn (6.4.2)"
+        return lambda _ops: "no space race attempt left this turn (6.4.2)"
     needed = core.data.space_race[box].ops_needed
-    if ops < needed:
-        return f"the next space box needs a card of {needed}+ ops (6.4.1)"
-    return None
+    return lambda ops: (
+        f"the next space box needs a card of {needed}+ ops (6.4.1)" if ops < needed else None
+    )
+
+
+def space_blocked(core: Core, side: str, ops: int) -> str | None:
+    """Why `side` may not make a space race attempt with `ops` now, or None."""
+    return space_check(core, side)(ops)
 
 
 def space_attempt(core: Core, side: str) -> None:

@@ -55,11 +55,10 @@ def nato_protected(core: Core) -> frozenset[int]:
     if not effects.get("nato"):
         return frozenset()
     board = core.board
-    return frozenset(
-        c
-        for c in board.region_members["europe"]
-        if core.controls(US, c) and not effects.get(f"nato-exempt:{board.keys[c]}")
-    )
+    us, ussr = core.state.influence[US], core.state.influence[USSR]
+    stability = board.stability
+    controlled = [c for c in board.region_members["europe"] if us[c] - ussr[c] >= stability[c]]
+    return frozenset(c for c in controlled if not effects.get(f"nato-exempt:{board.keys[c]}"))
 
 
 def coup_modifier(core: Core, side: str, country: int) -> int:

@@ -59,10 +59,7 @@ def setup_placements(core: Core) -> Flow[None]:
                 side,
                 "setup_influence",
                 f"{side}: place set-up influence in {area.name} ({left} left)",
-                [
-                    Choice(f"infl {core.board.keys[c]}", f"Place influence in {core.name(c)}")
-                    for c in members
-                ],
+                ops.target_choices(core, "infl", members),
                 left=left,
             )
             core.state.setup_left[side] -= 1
@@ -80,10 +77,7 @@ def place_bid(core: Core) -> Flow[None]:
             US,
             "bid_influence",
             f"US: place bid influence where the US already has some ({state.bid_left} left)",
-            [
-                Choice(f"infl {core.board.keys[c]}", f"Place influence in {core.name(c)}")
-                for c in places
-            ],
+            ops.target_choices(core, "infl", places),
             left=state.bid_left,
         )
         state.bid_left -= 1
@@ -215,30 +209,32 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
     greyed: list[Unavailable] = []
     cards = sorted(state.hands[side])
     opponent = other(side)
+    space_blocked = ops.space_check(core, side)
+    play_choice = core.play_choice
     for card in cards:
         data = core.cards[card]
         value = ops.ops_value(core, card, side)
         if data.side != opponent:
             blocked = event_blocked(core, card, side)
             if blocked is None:
-                choices.append(core.play_choice(card, "event", value))
+                choices.append(play_choice(card, "event", value))
             else:
                 label = f"{core.card_name(card)}: event"
                 greyed.append(Unavailable(f"play {card} event", label, blocked))
         if data.scoring:
             continue
-        choices.append(core.play_choice(card, "ops", value))
-        space = ops.space_blocked(core, side, value)
+        choices.append(play_choice(card, "ops", value))
+        space = space_blocked(value)
         if space is None:
-            choices.append(core.play_choice(card, "space", value))
+            choices.append(play_choice(card, "space", value))
         else:
             label = f"{core.card_name(card)}: space race"
             greyed.append(Unavailable(f"play {card} space", label, space))
     if core.holds_china(side):
         if state.china_face_up:
-            choices.append(core.play_choice(CHINA_CARD, "ops", 4))
-            if ops.space_blocked(core, side, 4) is None:
-                choices.append(core.play_choice(CHINA_CARD, "space", 4))
+            choices.append(play_choice(CHINA_CARD, "ops", 4))
+            if space_blocked(4) is None:
+                choices.append(play_choice(CHINA_CARD, "space", 4))
         else:
             name = core.card_name(CHINA_CARD)
             greyed.append(Unavailable(f"play {CHINA_CARD} ops", name, "face down until turn end"))
