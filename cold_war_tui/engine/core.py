@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
@@ -26,8 +27,7 @@ TARGET_LABELS = {
 CHINA_CARD = 6
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One line of the game log, with the rule it applies ("6.3.2")."""
 
     rule: str

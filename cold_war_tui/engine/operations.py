@@ -77,17 +77,23 @@ def in_any_area(core: Core, country: int, area: Areas) -> bool:
 
 def ops_value(core: Core, card: int, side: str) -> int:
     """A card's ops for `side` after this turn's modifiers (never below 1; 0 stays 0)."""
-    base = 4 if card == CHINA_CARD else core.cards[card].ops
-    if base == 0:
-        return 0
+    return ops_values(core, side)(card)
+
+
+def ops_values(core: Core, side: str) -> Callable[[int], int]:
+    """`ops_value` of any card for `side`, with this turn's modifiers read once."""
+    cards = core.cards
     effects = core.state.turn_effects
-    value = base
     bonus = effects.get(f"ops-bonus:{side}", 0)
-    if bonus:
-        value = min(4, value + bonus)
     malus = effects.get(f"ops-malus:{side}", 0)
-    if malus:
-        value = max(1, value - malus)
+
+    def value(card: int) -> int:
+        base = 4 if card == CHINA_CARD else cards[card].ops
+        if base == 0:
+            return 0
+        value = min(4, base + bonus) if bonus else base
+        return max(1, value - malus) if malus else value
+
     return value
 
 

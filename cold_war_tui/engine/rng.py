@@ -10,26 +10,25 @@ from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
-
-
-def next_state(state: int) -> tuple[int, int]:
-    """Advance the generator: returns (new state, 64-bit output)."""
-    state = (state + GOLDEN) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
+_TWO_64 = 1 << 64
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """A uniform integer in [0, n): returns (new state, value)."""
+    """A uniform integer in [0, n): returns (new state, value).
+
+    One SplitMix64 step per draw, written inline: this runs for every die, shuffle
+    step and random bot choice. With n = 2**64 the value is the raw 64-bit output.
+    """
     if n <= 0:
         raise ValueError("n must be positive")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _TWO_64 - _TWO_64 % n
     while True:
-        state, out = next_state(state)
-        if out < limit:
-            return state, out % n
+        state = (state + GOLDEN) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z ^= z >> 31
+        if z < limit:
+            return state, z % n
 
 
 def shuffle(state: int, items: list[int]) -> int:

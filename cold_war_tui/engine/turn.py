@@ -210,10 +210,11 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
     cards = sorted(state.hands[side])
     opponent = other(side)
     space_blocked = ops.space_check(core, side)
+    ops_value = ops.ops_values(core, side)
     play_choice = core.play_choice
     for card in cards:
         data = core.cards[card]
-        value = ops.ops_value(core, card, side)
+        value = ops_value(card)
         if data.side != opponent:
             blocked = event_blocked(core, card, side)
             if blocked is None:
