@@ -28,6 +28,7 @@ class Board:
     region: tuple[str, ...]
     subregions: tuple[frozenset[str], ...]
     neighbours: tuple[tuple[int, ...], ...]
+    with_neighbours: tuple[frozenset[int], ...]  # a country and its neighbours (6.1.1)
     ccw: int
     adjacent_to: dict[str, frozenset[int]]
     index: dict[str, int]  # every key, the Chinese Civil War space (index `ccw`) last
@@ -35,6 +36,7 @@ class Board:
     subregion_members: dict[str, tuple[int, ...]]
     region_names: dict[str, str]
     region_order: tuple[str, ...]
+    start_influence: dict[str, tuple[int, ...]]  # the standard set-up, by side
 
     @property
     def size(self) -> int:
@@ -78,6 +80,7 @@ def _build(data: GameData) -> Board:
         region=tuple(c.region for c in countries),
         subregions=tuple(frozenset(c.subregions) for c in countries),
         neighbours=neighbours,
+        with_neighbours=tuple(frozenset((i, *n)) for i, n in enumerate(neighbours)),
         ccw=index[data.chinese_civil_war.key],
         adjacent_to=adjacent_to,
         index=index,
@@ -85,4 +88,8 @@ def _build(data: GameData) -> Board:
         subregion_members=subregion_members,
         region_names={r.key: r.name for r in data.regions},
         region_order=region_order,
+        start_influence={
+            US: tuple(c.start.us for c in countries),
+            USSR: tuple(c.start.ussr for c in countries),
+        },
     )

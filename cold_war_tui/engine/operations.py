@@ -114,11 +114,9 @@ def reach(core: Core, side: str) -> tuple[int, ...]:
     if cached is not None:
         return cached
     board = core.board
-    area = set(board.adjacent_to[side])
     start = core.round_start_influence.get(side, ())
-    for country in compress(range(len(start)), start):
-        area.add(country)
-        area.update(board.neighbours[country])
+    placed = compress(board.with_neighbours, start)
+    area = set(board.adjacent_to[side]).union(*placed)
     if not core.state.ccw_active or side == US:
         area.discard(board.ccw)
     core.reach_cache[side] = result = tuple(sorted(area))

@@ -86,16 +86,14 @@ def scenario_state(
 ) -> GameState:
     """The mutable state a scenario describes under `options`; raises ScenarioError
     when impossible."""
-    influence = {side: [0] * board.size for side in SIDES}
     if scenario.influence is None:
-        for i, country in enumerate(data.countries):
-            influence["US"][i] = country.start.us
-            influence["USSR"][i] = country.start.ussr
+        influence = {side: list(board.start_influence[side]) for side in SIDES}
         if options.first_us_edition:  # optional rules: Canada starts empty
             for key, start in data.setup.first_us_edition.start_overrides.items():
                 influence["US"][board.index[key]] = start.us
                 influence["USSR"][board.index[key]] = start.ussr
     else:
+        influence = {side: [0] * board.size for side in SIDES}
         for key, value in scenario.influence.items():
             if key not in board.index:
                 raise ScenarioError(f"scenario influence: unknown country '{key}'")

@@ -242,13 +242,14 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
     if not cards or state.action_round > rounds_in_turn(core):
         choices.append(PASS)
     else:
-        greyed.append(Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)"))
+        greyed.append(NO_PASS)
     for narrow in HOOKS.menu_filter:
         choices, greyed = narrow(core, side, choices, greyed)
     return choices, greyed
 
 
 PASS = Choice("pass", "Pass this action round")
+NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)")
 
 
 def action_round(core: Core, side: str) -> Flow[None]:
