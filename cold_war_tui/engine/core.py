@@ -56,6 +56,7 @@ class Tables:
     region_scoring: dict[str, RegionScoring]
     scoring_region: dict[int, str]  # scoring card number -> region key
     prevented_by: dict[int, tuple[int, ...]]  # card -> cards whose event prevents it
+    linked_events: frozenset[int]  # cards whose event needs, or is prevented by, another's
     # Choices `VERB KEY` of every country by (verb, label template), made as first needed.
     country_choices: dict[tuple[str, str], tuple[Choice, ...]]
     hand_size: dict[int, int]  # by turn (setup.yaml)
@@ -90,6 +91,7 @@ def _tables_for(data: GameData, board: Board) -> Tables:
         region_scoring={r.key: r.scoring for r in data.regions},
         scoring_region={r.scoring_card: r.key for r in data.regions},
         prevented_by={k: tuple(v) for k, v in prevented.items()},
+        linked_events=frozenset(c.number for c in data.cards if c.requires) | prevented.keys(),
         country_choices={},
         hand_size=_by_turn(data, [(s.from_turn, s.cards) for s in data.setup.hand_size]),
         action_rounds=_by_turn(data, [(s.from_turn, s.rounds) for s in data.setup.action_rounds]),

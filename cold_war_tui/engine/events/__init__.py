@@ -30,6 +30,10 @@ class EventSpec:
 EVENTS: dict[int, EventSpec] = {}
 # 12.4: events a side may not play while the Chinese Civil War goes on.
 CIVIL_WAR_BANS = {31: "USSR", 58: "USSR", 35: "US"}
+# Cards whose event a rule of the code may stop: the China Card, the 12.4 bans and every
+# event registered with a condition. With the data's links (Tables.linked_events), any
+# other card's event always happens, which lets `event_blocked` answer at once.
+CONDITIONAL_EVENTS: set[int] = {CHINA_CARD, *CIVIL_WAR_BANS}
 ALL_EVENT_CARDS = frozenset(range(1, 111)) - {CHINA_CARD}
 
 
@@ -40,6 +44,8 @@ def event(number: int, condition: Condition | None = None) -> Callable[[Resolver
         if number in EVENTS:
             raise ValueError(f"event {number} registered twice")
         EVENTS[number] = EventSpec(number, resolve, condition)
+        if condition is not None:
+            CONDITIONAL_EVENTS.add(number)
         return resolve
 
     return register
@@ -52,6 +58,8 @@ def unimplemented_events() -> frozenset[int]:
 
 def event_blocked(core: Core, card: int, side: str) -> str | None:
     """Why the event of `card` cannot happen for `side` now, or None (5.2, 7.5)."""
+    if card not in CONDITIONAL_EVENTS and card not in core.tables.linked_events:
+        return None  # the action menu asks this for every card in the hand
     data = core.cards[card]
     if card == CHINA_CARD:
         return "the China Card has no event (9.x)"
