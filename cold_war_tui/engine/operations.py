@@ -41,11 +41,10 @@ class Budget:
     def available_in(self, core: Core, country: int) -> int:
         if not self.bonuses:
             return self.base - self.spent
-        extra = sum(
-            b.amount
-            for b in self.bonuses
-            if b.area not in self.lost and in_area(core, country, b.area)
-        )
+        extra = 0
+        for b in self.bonuses:
+            if b.area not in self.lost and in_area(core, country, b.area):
+                extra += b.amount
         return self.base + extra - self.spent
 
     def spend(self, core: Core, country: int, cost: int) -> None:
@@ -133,18 +132,17 @@ def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
     blocked = restrictions.blocked_by_effects(core, side, "influence")
     reachable = reach(core, side)
     candidates = [c for c in reachable if c not in blocked] if blocked else reachable
-    room = budget.base - budget.spent
+    room = budget.base - budget.spent  # an area bonus can only add to this
     if room >= 2:  # enough for any country's price (6.1.2)
         return candidates
     mine = core.state.influence[side]
     theirs = core.state.influence[other(side)]
     stability = core.board.stability
-    if not budget.bonuses:  # room for a price of 1: not where the opponent has control
-        return [c for c in candidates if theirs[c] - mine[c] < stability[c]] if room == 1 else []
     return [
         c
         for c in candidates
-        if (2 if theirs[c] - mine[c] >= stability[c] else 1) <= budget.available_in(core, c)
+        if (price := 2 if theirs[c] - mine[c] >= stability[c] else 1) <= room
+        or (budget.bonuses and price <= budget.available_in(core, c))
     ]
 
 

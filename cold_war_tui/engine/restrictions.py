@@ -26,11 +26,11 @@ def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
     protection of US-controlled Europe is added for the USSR's coups and realignments.
     """
     prefix = f"no-{action}:{side}:"
+    state = core.state
     keys = [
         name[len(prefix) :]
-        for effects in (core.state.effects, core.state.turn_effects)
-        for name, value in effects.items()
-        if value and name.startswith(prefix)
+        for name in (*state.effects, *state.turn_effects)
+        if name.startswith(prefix) and (state.effects.get(name) or state.turn_effects.get(name))
     ]
     protected = nato_protected(core) if side == USSR and action != "influence" else frozenset()
     if not keys:

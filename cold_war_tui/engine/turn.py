@@ -217,20 +217,20 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
         value = ops_value(card)
         if data.side != opponent:
             blocked = event_blocked(core, card, side)
+            event = play_choice(card, "event", value)
             if blocked is None:
-                choices.append(play_choice(card, "event", value))
+                choices.append(event)
             else:
-                label = f"{core.card_name(card)}: event"
-                greyed.append(Unavailable(f"play {card} event", label, blocked))
+                greyed.append(Unavailable(event.id, event.label, blocked))
         if data.scoring:
             continue
         choices.append(play_choice(card, "ops", value))
-        space = space_blocked(value)
-        if space is None:
-            choices.append(play_choice(card, "space", value))
+        space = play_choice(card, "space", value)
+        why_not = space_blocked(value)
+        if why_not is None:
+            choices.append(space)
         else:
-            label = f"{core.card_name(card)}: space race"
-            greyed.append(Unavailable(f"play {card} space", label, space))
+            greyed.append(Unavailable(space.id, space.label, why_not))
     if core.holds_china(side):
         if state.china_face_up:
             choices.append(play_choice(CHINA_CARD, "ops", 4))
