@@ -330,6 +330,10 @@ def space_race(core: Core, side: str) -> Flow[None]:
     ops.space_attempt(core, side)
 
 
+EVENT_ORDER = (
+    Choice("event-first", "Event first, then operations"),
+    Choice("ops-first", "Operations first, then the event"),
+)
 _MODE_TEXT = {"event": "its event", "ops": "operations", "space": "a space race attempt"}
 
 
@@ -351,10 +355,7 @@ def play_for_ops(core: Core, side: str, card: int) -> Flow[bool]:
         "event_order",
         f"{side}: the {opponent} event of {core.card_name(card)} happens: before or after"
         " your ops?",
-        [
-            Choice("event-first", "Event first, then operations"),
-            Choice("ops-first", "Operations first, then the event"),
-        ],
+        EVENT_ORDER,
     )
     if order == "event-first":
         happened = yield from resolve_event(core, card, opponent, "5.2")
