@@ -45,6 +45,14 @@ def make_core(data: GameData, board: Board, options: GameOptions, state: GameSta
     )
 
 
+class Plays(NamedTuple):
+    """The three ways to play one card in an action round."""
+
+    event: Choice
+    ops: Choice
+    space: Choice
+
+
 @dataclass(frozen=True, slots=True)
 class Tables:
     """Read-only lookups derived from the game data, shared by every game on that data."""
@@ -62,7 +70,7 @@ class Tables:
     hand_size: dict[int, int]  # by turn (setup.yaml)
     action_rounds: dict[int, int]  # by turn, before any extra round
     # Action-menu Choices by (card, mode, ops shown), filled as they are first needed.
-    play_choices: dict[tuple[int, str, int], Choice]
+    play_choices: dict[tuple[int, int], Plays]
 
 
 _TABLES: dict[int, tuple[GameData, Tables]] = {}
@@ -151,20 +159,18 @@ class Core:
             self.tables.country_choices[verb, label] = row
         return [row[c] for c in countries]
 
-    def play_choice(self, card: int, mode: str, ops: int) -> Choice:
-        """The cached `play N mode` choice of the action menu."""
-        key = (card, mode, ops)
-        choices = self.tables.play_choices
-        choice = choices.get(key)
-        if choice is None:
+    def play_choices(self, card: int, ops: int) -> Plays:
+        """The action menu's `play N event|ops|space` choices of `card` worth `ops` (cached)."""
+        plays = self.tables.play_choices.get((card, ops))
+        if plays is None:
             name = self.card_name(card)
-            label = {
-                "event": f"{name}: play the event",
-                "ops": f"{name}: {ops} ops" + (" (+1 all in Asia)" if card == CHINA_CARD else ""),
-                "space": f"{name}: space race attempt",
-            }[mode]
-            choice = choices[key] = Choice(f"play {card} {mode}", label)
-        return choice
+            asia = " (+1 all in Asia)" if card == CHINA_CARD else ""
+            plays = self.tables.play_choices[card, ops] = Plays(
+                Choice(f"play {card} event", f"{name}: play the event"),
+                Choice(f"play {card} ops", f"{name}: {ops} ops{asia}"),
+                Choice(f"play {card} space", f"{name}: space race attempt"),
+            )
+        return plays
 
     # -- log and randomness -------------------------------------------------
     def log(self, rule: str, text: str) -> None:

@@ -141,7 +141,6 @@ def _place_cards(
 ) -> None:
     """Put every card in exactly one place: as given, else draw pile or box by period,
     or out of the game when the options leave it out."""
-    known = {c.number for c in data.cards}
     placed: list[int] = []
     hands: dict[str, list[int]] = {str(side): cards for side, cards in scenario.hands.items()}
     for side in SIDES:
@@ -155,6 +154,30 @@ def _place_cards(
     state.in_play = list(scenario.in_play)
     given_draw = list(reversed(scenario.draw or []))  # popped from the end: top card last
     placed += state.discard + state.removed + state.in_play + given_draw
+    if placed:
+        _check_placed(placed, data, cards_out)
+    # A period enters the deck when its first turn starts (turn-start adds it).
+    adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
+    placed_set = set(placed)
+    current: list[int] = []
+    for facts in data.cards:  # one pass, in the data's order
+        number = facts.number
+        if not facts.in_draw_deck or number in placed_set:
+            continue
+        entered = PERIOD_START[facts.period]
+        if number in cards_out:
+            state.out_of_game.append(number)
+        elif entered < scenario.turn or (entered == scenario.turn and not adds_now):
+            current.append(number)
+        else:
+            state.box.append(number)
+    state.rng = shuffle(state.rng, current)
+    state.draw = current + given_draw  # the unplaced cards lie under the given ones
+
+
+def _check_placed(placed: list[int], data: GameData, cards_out: frozenset[int]) -> None:
+    """Every card a scenario places exists, is in this game, and is placed once."""
+    known = {c.number for c in data.cards}
     for card in placed:
         if card not in known:
             raise ScenarioError(f"scenario: there is no card {card}")
@@ -165,19 +188,3 @@ def _place_cards(
     duplicates = sorted({c for c in placed if placed.count(c) > 1})
     if duplicates:
         raise ScenarioError(f"scenario: cards placed twice: {duplicates}")
-    entered = {c.number: PERIOD_START[c.period] for c in data.cards}
-    # A period enters the deck when its first turn starts (turn-start adds it).
-    adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
-    placed_set = set(placed)
-    unplaced = [c.number for c in data.cards if c.in_draw_deck and c.number not in placed_set]
-    state.out_of_game = [c for c in unplaced if c in cards_out]
-    rest = [c for c in unplaced if c not in cards_out]
-    current = [
-        c
-        for c in rest
-        if entered[c] < scenario.turn or (entered[c] == scenario.turn and not adds_now)
-    ]
-    in_draw = set(current)
-    state.box = [c for c in rest if c not in in_draw]
-    state.rng = shuffle(state.rng, current)
-    state.draw = current + given_draw  # the unplaced cards lie under the given ones

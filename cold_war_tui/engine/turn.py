@@ -211,31 +211,30 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
     opponent = other(side)
     space_blocked = ops.space_check(core, side)
     ops_value = ops.ops_values(core, side)
-    play_choice = core.play_choice
     for card in cards:
         data = core.cards[card]
         value = ops_value(card)
+        plays = core.play_choices(card, value)
         if data.side != opponent:
             blocked = event_blocked(core, card, side)
-            event = play_choice(card, "event", value)
             if blocked is None:
-                choices.append(event)
+                choices.append(plays.event)
             else:
-                greyed.append(Unavailable(event.id, event.label, blocked))
+                greyed.append(Unavailable(plays.event.id, plays.event.label, blocked))
         if data.scoring:
             continue
-        choices.append(play_choice(card, "ops", value))
-        space = play_choice(card, "space", value)
+        choices.append(plays.ops)
         why_not = space_blocked(value)
         if why_not is None:
-            choices.append(space)
+            choices.append(plays.space)
         else:
-            greyed.append(Unavailable(space.id, space.label, why_not))
+            greyed.append(Unavailable(plays.space.id, plays.space.label, why_not))
     if core.holds_china(side):
         if state.china_face_up:
-            choices.append(play_choice(CHINA_CARD, "ops", 4))
+            china = core.play_choices(CHINA_CARD, 4)
+            choices.append(china.ops)
             if space_blocked(4) is None:
-                choices.append(play_choice(CHINA_CARD, "space", 4))
+                choices.append(china.space)
         else:
             name = core.card_name(CHINA_CARD)
             greyed.append(Unavailable(f"play {CHINA_CARD} ops", name, "face down until turn end"))

@@ -152,13 +152,14 @@ def _grain_sales_plays(core: Core, card: int) -> list[Choice]:
     """How the US may play the taken card: as an action-round play of its own."""
     data = core.cards[card]
     value = operations.ops_value(core, card, US)
+    choices = core.play_choices(card, value)
     plays = []
     if data.side != USSR and event_blocked(core, card, US) is None:
-        plays.append(core.play_choice(card, "event", value))
+        plays.append(choices.event)
     if not data.scoring:
-        plays.append(core.play_choice(card, "ops", value))
+        plays.append(choices.ops)
         if operations.space_blocked(core, US, value) is None:
-            plays.append(core.play_choice(card, "space", value))
+            plays.append(choices.space)
     return plays
 
 
