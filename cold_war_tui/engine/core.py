@@ -69,7 +69,7 @@ class Tables:
     country_choices: dict[tuple[str, str], tuple[Choice, ...]]
     hand_size: dict[int, int]  # by turn (setup.yaml)
     action_rounds: dict[int, int]  # by turn, before any extra round
-    # Action-menu Choices by (card, mode, ops shown), filled as they are first needed.
+    # The action menu's plays of a card by (card, ops shown), made as first needed.
     play_choices: dict[tuple[int, int], Plays]
 
 
