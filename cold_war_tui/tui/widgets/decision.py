@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding, BindingType
-from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from cold_war_tui.engine import Decision
 from cold_war_tui.tui.render import choice_label, unavailable_text
+from cold_war_tui.tui.widgets.type_to_find import TypeToFind
 
 CHOICE = "c:"
 
@@ -39,7 +38,7 @@ def menu_options(decision: Decision) -> list[Option]:
     return options
 
 
-class DecisionMenu(OptionList):
+class DecisionMenu(TypeToFind, OptionList):
     """An OptionList where typing jumps to the first entry whose words start with the text."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -48,8 +47,6 @@ class DecisionMenu(OptionList):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.typed = ""
-        self._timer: Timer | None = None
 
     def show(self, decision: Decision | None, initial: str | None = None) -> None:
         """Show a decision's options, the `initial` choice id highlighted (else the first)."""
@@ -69,16 +66,8 @@ class DecisionMenu(OptionList):
         except Exception:  # OptionDoesNotExist: nothing to highlight
             return
 
-    def on_key(self, event: events.Key) -> None:
-        char = event.character
-        if char is None or not event.is_printable or (char == " " and not self.typed):
-            return
-        event.stop()
-        event.prevent_default()
-        self.typed += char.lower()
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(2.0, self.action_clear_typing)
+    def find_typed(self) -> None:
+        """Highlight the first enabled entry the typed text matches (a word start or inside)."""
         for index, option in enumerate(self.options):
             if option.disabled:
                 continue

@@ -18,7 +18,6 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.timer import Timer
 
 from cold_war_tui.tui.map_render import (
     Influence,
@@ -28,11 +27,10 @@ from cold_war_tui.tui.map_render import (
     move_cursor,
     render_map,
 )
+from cold_war_tui.tui.widgets.type_to_find import TypeToFind
 
-TYPING_PAUSE = 2.0  # seconds of no typing before a new name starts
 
-
-class MapView(ScrollView, can_focus=True):
+class MapView(TypeToFind, ScrollView, can_focus=True):
     """All countries; arrows move the cursor, letters find a country, Enter picks it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -76,9 +74,7 @@ class MapView(ScrollView, can_focus=True):
         self.defcon = 5
         self.targets: dict[str, str] = {}
         self.cursor: str | None = None
-        self.typed = ""
         self._strips: list[Strip] = []
-        self._typing_timer: Timer | None = None
         self._shown_typed = ("", False)
 
     # -- data in ------------------------------------------------------------------
@@ -121,28 +117,24 @@ class MapView(ScrollView, can_focus=True):
         if not self.influence:
             return
         console = self.app.console
+        ordered = None  # only these rows, when the cursor moved on a drawn map
         if rows is not None and len(self._strips) == self.map_layout.height:
             ordered = sorted(rows)
-            lines = render_map(
-                self.map_layout,
-                self.influence,
-                defcon=self.defcon,
-                targets=self.targets,
-                cursor=self.cursor,
-                rows=ordered,
-            )
-            for y, line in zip(ordered, lines, strict=True):
-                self._strips[y] = Strip(line.render(console), cell_len(line.plain))
-                self.refresh_line(y)
-            return
         lines = render_map(
             self.map_layout,
             self.influence,
             defcon=self.defcon,
             targets=self.targets,
             cursor=self.cursor,
+            rows=ordered,
         )
-        self._strips = [Strip(line.render(console), cell_len(line.plain)) for line in lines]
+        strips = [Strip(line.render(console), cell_len(line.plain)) for line in lines]
+        if ordered is not None:
+            for y, strip in zip(ordered, strips, strict=True):
+                self._strips[y] = strip
+                self.refresh_line(y)
+            return
+        self._strips = strips
         self.virtual_size = Size(self.map_layout.width, len(self._strips))
         self.refresh()
 
@@ -180,21 +172,10 @@ class MapView(ScrollView, can_focus=True):
 
     def action_backspace(self) -> None:
         self.typed = self.typed[:-1]
-        self._find()
+        self.typing_changed()
 
-    def on_key(self, event: events.Key) -> None:
-        char = event.character
-        if char is None or not event.is_printable or (char == " " and not self.typed):
-            return
-        event.stop()
-        event.prevent_default()
-        self.typed += char.lower()
-        self._find()
-
-    def _find(self) -> None:
-        if self._typing_timer is not None:
-            self._typing_timer.stop()
-        self._typing_timer = self.set_timer(TYPING_PAUSE, self.action_clear_typing)
+    def find_typed(self) -> None:
+        """Move the cursor to the country the typed text names (targets first)."""
         if self.typed:
             found = find_country(self.map_layout, self.typed, prefer=self.targets)
             if found is not None:
