@@ -23,6 +23,16 @@ def game_with(
     return game
 
 
+def short_game() -> DuelGame:
+    """Both placed, A has launched: B is to move."""
+    game = game_with(
+        "Города А1 МБР А2 ДРГ А3", "Города А1 МБР З3 ДРГ А3",
+        cities=1, objects=1, groups=1, missiles_per_silo=2,
+    )  # fmt: skip
+    game.choose("МБР А2 Цели Г4")
+    return game
+
+
 def small(**extra: object) -> dict[str, object]:
     """Settings for a small board set-up: 2 cities, 3 objects, 1 group each."""
     base: dict[str, object] = {"cities": 2, "objects": 3, "groups": 1}

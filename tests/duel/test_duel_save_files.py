@@ -11,21 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from cold_war_tui.duel import DuelGame, SaveError
+from cold_war_tui.duel import SaveError
 from cold_war_tui.userdata import DATA_DIR_ENV, DuelSaves, data_dir, read_duel_save
 
-from .helpers import game_with
+from .helpers import short_game
 
 NOW = datetime(2025, 3, 1, 12, 30, 5)
-
-
-def short_game() -> DuelGame:
-    game = game_with(
-        "Города А1 МБР А2 ДРГ А3", "Города А1 МБР З3 ДРГ А3",
-        cities=1, objects=1, groups=1, missiles_per_silo=2,
-    )  # fmt: skip
-    game.choose("МБР А2 Цели Г4")
-    return game
 
 
 def test_data_folder_comes_from_the_environment(data_dir: Path) -> None:

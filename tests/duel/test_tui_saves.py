@@ -18,20 +18,10 @@ from cold_war_tui.duel.tui import (
     SavesScreen,
 )
 
-from .helpers import game_with
+from .helpers import game_with, short_game
 from .test_tui import screen_text
 
 SIZE = (120, 40)
-
-
-def short_game() -> DuelGame:
-    """Both placed, A has launched: B is to move."""
-    game = game_with(
-        "Города А1 МБР А2 ДРГ А3", "Города А1 МБР З3 ДРГ А3",
-        cities=1, objects=1, groups=1, missiles_per_silo=2,
-    )  # fmt: skip
-    game.choose("МБР А2 Цели Г4")
-    return game
 
 
 def messages(app: DuelApp) -> list[str]:
