@@ -6,7 +6,9 @@ indices and tuples instead of pydantic models.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from cold_war_tui.datamodel import GameData
 
@@ -43,17 +45,24 @@ class Board:
         return len(self.keys)
 
 
-_BOARDS: dict[int, tuple[GameData, Board]] = {}
+T = TypeVar("T")
+_DERIVED: dict[tuple[int, Callable[[GameData], object]], tuple[GameData, object]] = {}
+
+
+def derived(data: GameData, build: Callable[[GameData], T]) -> T:
+    """`build(data)`, made once per data object (game data never changes once loaded)."""
+    key = (id(data), build)
+    cached = _DERIVED.get(key)
+    if cached is not None and cached[0] is data:
+        return cast(T, cached[1])
+    value = build(data)
+    _DERIVED[key] = (data, value)
+    return value
 
 
 def board_for(data: GameData) -> Board:
     """The board of `data`, built once per data object."""
-    cached = _BOARDS.get(id(data))
-    if cached is not None and cached[0] is data:
-        return cached[1]
-    board = _build(data)
-    _BOARDS[id(data)] = (data, board)
-    return board
+    return derived(data, _build)
 
 
 def _build(data: GameData) -> Board:

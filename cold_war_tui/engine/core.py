@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
-from cold_war_tui.engine.board import US, USSR, Board, other
+from cold_war_tui.engine.board import US, USSR, Board, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
@@ -41,7 +41,7 @@ class LogEntry(NamedTuple):
 def make_core(data: GameData, board: Board, options: GameOptions, state: GameState) -> Core:
     """A Core over `state`, sharing the lookup tables of `data` (built once per data)."""
     return Core(
-        data=data, board=board, options=options, state=state, tables=_tables_for(data, board)
+        data=data, board=board, options=options, state=state, tables=derived(data, _build_tables)
     )
 
 
@@ -73,18 +73,13 @@ class Tables:
     play_choices: dict[tuple[int, int], Plays]
 
 
-_TABLES: dict[int, tuple[GameData, Tables]] = {}
-
-
-def _tables_for(data: GameData, board: Board) -> Tables:
-    cached = _TABLES.get(id(data))
-    if cached is not None and cached[0] is data:
-        return cached[1]
+def _build_tables(data: GameData) -> Tables:
+    """The lookup tables of `data`; `make_core` gets them through `derived`, once per data."""
     prevented: dict[int, list[int]] = {}
     for card in data.cards:
         for target in card.prevents:
             prevented.setdefault(target, []).append(card.number)
-    tables = Tables(
+    return Tables(
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
         closed_regions={
@@ -105,8 +100,6 @@ def _tables_for(data: GameData, board: Board) -> Tables:
         action_rounds=_by_turn(data, [(s.from_turn, s.rounds) for s in data.setup.action_rounds]),
         play_choices={},
     )
-    _TABLES[id(data)] = (data, tables)
-    return tables
 
 
 def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:

@@ -154,8 +154,7 @@ def _place_cards(
     state.in_play = list(scenario.in_play)
     given_draw = list(reversed(scenario.draw or []))  # popped from the end: top card last
     placed += state.discard + state.removed + state.in_play + given_draw
-    if placed:
-        _check_placed(placed, data, cards_out)
+    _check_placed(placed, data, cards_out)
     # A period enters the deck when its first turn starts (turn-start adds it).
     adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
     placed_set = set(placed)

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from cold_war_tui.datamodel import Card, GameData
 from cold_war_tui.engine import Decision, Outcome, PlayerView
+from cold_war_tui.engine.board import derived
 from cold_war_tui.engine.state import StateSnapshot
 from cold_war_tui.tui.engine_bridge import RegionStatus
 from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
@@ -56,14 +57,13 @@ def card_name(data: GameData, number: int) -> str:
     return f"#{number} {card.name}" if card else f"#{number}"
 
 
-_CARDS: dict[int, dict[int, Card]] = {}
-
-
 def card_by_number(data: GameData) -> dict[int, Card]:
-    cached = _CARDS.get(id(data))
-    if cached is None:
-        cached = _CARDS[id(data)] = {c.number: c for c in data.cards}
-    return cached
+    """The cards of `data` by number (built once per data)."""
+    return derived(data, _cards_by_number)
+
+
+def _cards_by_number(data: GameData) -> dict[int, Card]:
+    return {c.number: c for c in data.cards}
 
 
 # -- tracks ---------------------------------------------------------------------
