@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import sys
 
+from bench_engine import play_games  # the benchmark's own loop (same folder)
+
 from cold_war_tui.bots.random import RandomBot
-from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.gamedata import load_default_data
 
-
-def main(games: int) -> None:
-    load_default_data()
-    for seed in range(1, games + 1):
-        game = Game.new(GameOptions(seed=seed))
-        bot = RandomBot(seed)
-        while (pending := game.pending) is not None:
-            game.choose(bot.choose(pending))
-
-
 if __name__ == "__main__":
-    main(int(sys.argv[1]))
+    load_default_data()
+    play_games(int(sys.argv[1]), 1, RandomBot)
