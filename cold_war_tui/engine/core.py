@@ -12,8 +12,8 @@ from typing import NamedTuple
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
-from cold_war_tui.engine.board import US, USSR, Board, derived, other
-from cold_war_tui.engine.decisions import Choice, GameOver, Outcome
+from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
+from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
 
@@ -59,7 +59,9 @@ class Tables:
 
     cards: dict[int, Card]
     card_names: dict[int, str]  # "#21 NATO"
-    closed_regions: dict[int, frozenset[str]]  # by DEFCON: closed to coups, realignment
+    # By DEFCON, 1 for each country open to coups and realignment, 0 where its region
+    # is closed (8.1.5); indexed like Board.keys, without the Civil War space.
+    open_countries: dict[int, tuple[int, ...]]
     region_control_wins: dict[str, bool]
     region_scoring: dict[str, RegionScoring]
     scoring_region: dict[int, str]  # scoring card number -> region key
@@ -71,6 +73,8 @@ class Tables:
     action_rounds: dict[int, int]  # by turn, before any extra round
     # The action menu's plays of a card by (card, ops shown), made as first needed.
     play_choices: dict[tuple[int, int], Plays]
+    # Greyed-out entries by (choice, reason), made as first needed.
+    greyed: dict[tuple[Choice, str], Unavailable]
 
 
 def _build_tables(data: GameData) -> Tables:
@@ -82,14 +86,7 @@ def _build_tables(data: GameData) -> Tables:
     return Tables(
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
-        closed_regions={
-            defcon: frozenset(
-                r.key
-                for r in data.regions
-                if r.closed_at_defcon is not None and defcon <= r.closed_at_defcon
-            )
-            for defcon in range(1, 6)
-        },
+        open_countries={defcon: _open_countries(data, defcon) for defcon in range(1, 6)},
         region_control_wins={r.key: r.control_wins for r in data.regions},
         region_scoring={r.key: r.scoring for r in data.regions},
         scoring_region={r.scoring_card: r.key for r in data.regions},
@@ -99,7 +96,14 @@ def _build_tables(data: GameData) -> Tables:
         hand_size=_by_turn(data, [(s.from_turn, s.cards) for s in data.setup.hand_size]),
         action_rounds=_by_turn(data, [(s.from_turn, s.rounds) for s in data.setup.action_rounds]),
         play_choices={},
+        greyed={},
     )
+
+
+def _open_countries(data: GameData, defcon: int) -> tuple[int, ...]:
+    closed = {r.key for r in data.regions if defcon <= (r.closed_at_defcon or 0)}
+    board = board_for(data)
+    return tuple(int(board.region[c] not in closed) for c in range(board.ccw))
 
 
 def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:
@@ -164,6 +168,14 @@ class Core:
                 Choice(f"play {card} space", f"{name}: space race attempt"),
             )
         return plays
+
+    def greyed(self, choice: Choice, reason: str) -> Unavailable:
+        """`choice` shown greyed out for `reason` (cached: every action menu greys the
+        space race entries of most cards)."""
+        entry = self.tables.greyed.get((choice, reason))
+        if entry is None:
+            entry = self.tables.greyed[choice, reason] = Unavailable(*choice, reason)
+        return entry
 
     # -- log and randomness -------------------------------------------------
     def log(self, rule: str, text: str) -> None:

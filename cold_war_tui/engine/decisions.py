@@ -87,7 +87,8 @@ def ask(
     choices: Sequence[Choice],
     unavailable: Sequence[Unavailable] = (),
     **context: Any,
-) -> Flow[str]:
-    """Ask one question and return the chosen id (callers `yield from` this)."""
-    chosen = yield Decision(player, kind, prompt, list(choices), list(unavailable), context)
-    return chosen
+) -> Decision:
+    """One question: a rules procedure yields it and receives the chosen id,
+    `chosen = yield ask(...)`. A plain function, not a sub-generator: this runs
+    for every decision of the game."""
+    return Decision(player, kind, prompt, list(choices), list(unavailable), context)

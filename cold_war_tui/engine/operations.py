@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
+from operator import mul
 
 from cold_war_tui.engine import restrictions
 from cold_war_tui.engine.board import US, other
@@ -156,7 +157,7 @@ def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[N
         targets = influence_targets(core, side, budget)
         if budget.left() <= 0 or not targets:
             return
-        chosen = yield from ask(
+        chosen = yield ask(
             side,
             "place_influence",
             f"{side}: place influence ({budget.left()} ops left)",
@@ -171,18 +172,19 @@ def coup_targets(
     core: Core, side: str, *, free: bool = False, area: Areas | None = None
 ) -> list[int]:
     """Countries `side` may coup now: opponent influence, open region, no protection."""
-    closed = frozenset() if free else restrictions.closed_regions(core)
-    targets = _contested(core, side, "coup", closed)
+    targets = _contested(core, side, "coup", ignore_defcon=free)
     return targets if area is None else [c for c in targets if in_any_area(core, c, area)]
 
 
-def _contested(core: Core, side: str, action: str, closed: frozenset[str]) -> list[int]:
-    """Countries with opponent influence, outside `closed` regions, not protected (6.3.1)."""
-    theirs = core.state.influence[other(side)]
+def _contested(core: Core, side: str, action: str, *, ignore_defcon: bool) -> list[int]:
+    """Countries with opponent influence, in a region open at this DEFCON (8.1.5) unless
+    `ignore_defcon`, not protected by an effect (6.3.1)."""
+    theirs: Iterable[int] = core.state.influence[other(side)]
+    if not ignore_defcon:  # a country counts where influence * open is not 0
+        theirs = map(mul, theirs, restrictions.open_countries(core))
+    contested = compress(range(core.board.ccw), theirs)
     blocked = restrictions.blocked_by_effects(core, side, action)
-    region = core.board.region
-    countries = range(core.board.ccw)
-    return [c for c in compress(countries, theirs) if region[c] not in closed and c not in blocked]
+    return [c for c in contested if c not in blocked] if blocked else list(contested)
 
 
 def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -> bool:
@@ -229,8 +231,7 @@ def realign_targets(
     """
     # The realignment variant ignores the DEFCON regions (optional rules).
     ignore_defcon = free or core.options.realignment_variant
-    closed = frozenset() if ignore_defcon else restrictions.closed_regions(core)
-    targets = _contested(core, side, "realign", closed)
+    targets = _contested(core, side, "realign", ignore_defcon=ignore_defcon)
     if area is not None:
         targets = [c for c in targets if in_any_area(core, c, area)]
     if budget is None or budget.base - budget.spent >= 1:  # every roll costs 1 op
@@ -293,7 +294,7 @@ def realign_series(
         targets = realign_targets(core, side, budget, free=free, area=area)
         if budget.left() <= 0 or not targets:
             return
-        chosen = yield from ask(
+        chosen = yield ask(
             side,
             "realign",
             f"{side}: another realignment roll ({budget.left()} left), or done",
@@ -335,7 +336,7 @@ def conduct(
     if not choices:
         core.log("6.0", f"{side} has no legal operation for {ops} ops")
         return
-    chosen = yield from ask(
+    chosen = yield ask(
         side,
         "operation",
         f"{side}: use {ops} ops (influence, coup or realignment)",
@@ -384,7 +385,7 @@ def mixed_operations(core: Core, side: str, budget: Budget, verb: str, first: in
         ]
         if not choices:
             return
-        chosen = yield from ask(
+        chosen = yield ask(
             side,
             "operation_mixed",
             f"{side}: place influence or roll realignment ({budget.left()} ops left), or done",

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cold_war_tui.datamodel import GameData
-from cold_war_tui.engine.board import SIDES, Board
+from cold_war_tui.engine.board import SIDES, Board, derived
 from cold_war_tui.engine.core import CHINA_CARD
 from cold_war_tui.engine.errors import ScenarioError
 from cold_war_tui.engine.options import GameOptions
@@ -159,11 +159,9 @@ def _place_cards(
     adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
     placed_set = set(placed)
     current: list[int] = []
-    for facts in data.cards:  # one pass, in the data's order
-        number = facts.number
-        if not facts.in_draw_deck or number in placed_set:
+    for number, entered in derived(data, _deck_cards):  # one pass, in the data's order
+        if number in placed_set:
             continue
-        entered = PERIOD_START[facts.period]
         if number in cards_out:
             state.out_of_game.append(number)
         elif entered < scenario.turn or (entered == scenario.turn and not adds_now):
@@ -174,9 +172,18 @@ def _place_cards(
     state.draw = current + given_draw  # the unplaced cards lie under the given ones
 
 
+def _deck_cards(data: GameData) -> tuple[tuple[int, int], ...]:
+    """(number, first turn in the deck) of every draw-deck card, in the data's order."""
+    return tuple((c.number, PERIOD_START[c.period]) for c in data.cards if c.in_draw_deck)
+
+
+def _card_numbers(data: GameData) -> frozenset[int]:
+    return frozenset(c.number for c in data.cards)
+
+
 def _check_placed(placed: list[int], data: GameData, cards_out: frozenset[int]) -> None:
     """Every card a scenario places exists, is in this game, and is placed once."""
-    known = {c.number for c in data.cards}
+    known = derived(data, _card_numbers)
     for card in placed:
         if card not in known:
             raise ScenarioError(f"scenario: there is no card {card}")

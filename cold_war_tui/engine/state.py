@@ -103,41 +103,15 @@ class StateSnapshot(Frozen):
 
 
 def snapshot(state: GameState, board: Board) -> StateSnapshot:
-    """A frozen deep copy of `state` (influence keyed by country key)."""
+    """A frozen deep copy of `state` (influence keyed by country key).
+
+    One validation of plain data builds the whole tree (and copies every list and
+    dict), which is faster than building the 86 CountryInfluence models one by one.
+    """
     us, ussr = state.influence["US"], state.influence["USSR"]
-    return StateSnapshot(
-        turn=state.turn,
-        phase=state.phase,
-        action_round=state.action_round,
-        phasing=state.phasing,
-        defcon=state.defcon,
-        vp=state.vp,
-        influence={
-            key: CountryInfluence(us=us[i], ussr=ussr[i]) for i, key in enumerate(board.keys)
-        },
-        milops=dict(state.milops),
-        space=dict(state.space),
-        space_attempts=dict(state.space_attempts),
-        rounds_taken=dict(state.rounds_taken),
-        china_holder=state.china_holder,
-        china_face_up=state.china_face_up,
-        hands={s: list(h) for s, h in state.hands.items()},
-        draw=list(state.draw),
-        discard=list(state.discard),
-        removed=list(state.removed),
-        in_play=list(state.in_play),
-        limbo=list(state.limbo),
-        box=list(state.box),
-        out_of_game=list(state.out_of_game),
-        effects=dict(state.effects),
-        turn_effects=dict(state.turn_effects),
-        events_played=list(state.events_played),
-        headline=dict(state.headline),
-        known={s: list(k) for s, k in state.known.items()},
-        setup_left=dict(state.setup_left),
-        bid_left=state.bid_left,
-        ccw_active=state.ccw_active,
-        rng=state.rng,
-        forced_dice=list(state.forced_dice),
-        dice_rolled=state.dice_rolled,
-    )
+    fields = {name: getattr(state, name) for name in _COPIED_FIELDS}
+    fields["influence"] = {key: {"us": us[i], "ussr": ussr[i]} for i, key in enumerate(board.keys)}
+    return StateSnapshot.model_validate(fields)
+
+
+_COPIED_FIELDS = tuple(name for name in StateSnapshot.model_fields if name != "influence")

@@ -55,7 +55,7 @@ def setup_placements(core: Core) -> Flow[None]:
         area = next(s for s in core.data.subregions if s.key == placement.subregion)
         while core.state.setup_left[side] > 0:
             left = core.state.setup_left[side]
-            chosen = yield from ask(
+            chosen = yield ask(
                 side,
                 "setup_influence",
                 f"{side}: place set-up influence in {area.name} ({left} left)",
@@ -73,7 +73,7 @@ def place_bid(core: Core) -> Flow[None]:
     while state.bid_left > 0:
         us = state.influence[US]
         places = [c for c in range(core.board.ccw) if us[c] > 0]
-        chosen = yield from ask(
+        chosen = yield ask(
             US,
             "bid_influence",
             f"US: place bid influence where the US already has some ({state.bid_left} left)",
@@ -146,7 +146,7 @@ def headline_phase(core: Core) -> Flow[None]:
             core.log("C", f"{side} has no card to headline")
             continue
         revealed = state.headline[first] if side == second and reveal_first else None
-        chosen = yield from ask(
+        chosen = yield ask(
             side,
             "headline",
             f"{side}: choose your headline card (secret)",
@@ -220,7 +220,7 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
             if blocked is None:
                 choices.append(plays.event)
             else:
-                greyed.append(Unavailable(plays.event.id, plays.event.label, blocked))
+                greyed.append(core.greyed(plays.event, blocked))
         if data.scoring:
             continue
         choices.append(plays.ops)
@@ -228,7 +228,7 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
         if why_not is None:
             choices.append(plays.space)
         else:
-            greyed.append(Unavailable(plays.space.id, plays.space.label, why_not))
+            greyed.append(core.greyed(plays.space, why_not))
     if core.holds_china(side):
         if state.china_face_up:
             china = core.play_choices(CHINA_CARD, 4)
@@ -279,7 +279,7 @@ def menu_round(core: Core, side: str) -> Flow[bool]:
         core.log("5.1", f"{side} has no card to play and passes action round {state.action_round}")
         return True
     prompt = f"Turn {state.turn}, action round {state.action_round}: {side} plays a card"
-    chosen = yield from ask(side, "action", prompt, choices, unavailable=greyed)
+    chosen = yield ask(side, "action", prompt, choices, unavailable=greyed)
     if chosen in extra:
         return (yield from extra[chosen].handle(core, side, chosen))
     if chosen == "pass":
@@ -316,7 +316,7 @@ def play_card(core: Core, side: str, card: int, mode: str) -> Flow[None]:
 def space_race(core: Core, side: str) -> Flow[None]:
     """A space race attempt; with the optional rule the player may decline to roll."""
     if core.options.space_race_no_roll:
-        roll = yield from ask(
+        roll = yield ask(
             side,
             "space_roll",
             f"{side}: roll for the space race, or make the attempt without rolling?",
@@ -349,7 +349,7 @@ def play_for_ops(core: Core, side: str, card: int) -> Flow[bool]:
         core.log("5.2", f"the {opponent} event of {core.card_name(card)} cannot happen: {blocked}")
         yield from ops.conduct(core, side, value, bonuses=bonuses)
         return False
-    order = yield from ask(
+    order = yield ask(
         side,
         "event_order",
         f"{side}: the {opponent} event of {core.card_name(card)} happens: before or after"
@@ -430,7 +430,7 @@ def eagle_bear_discard(core: Core) -> Flow[None]:
         hand = core.state.hands[side]
         if not ops.holds_space_bonus(core, side, 6) or not hand:
             continue
-        chosen = yield from ask(
+        chosen = yield ask(
             side,
             "turn_end_discard",
             f"{side}: discard one held card (space race box 6), or keep",

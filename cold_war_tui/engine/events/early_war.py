@@ -119,7 +119,7 @@ def blockade(core: Core, side: str) -> Flow[None]:
     eligible = [c for c in core.state.hands[US] if ops.ops_value(core, c, US) >= 3]
     chosen = "keep"
     if eligible:
-        chosen = yield from ask(
+        chosen = yield ask(
             US,
             "event_discard",
             "US: discard a card of 3+ ops, or lose all US influence in West Germany",
@@ -196,7 +196,7 @@ def warsaw_pact_formed(core: Core, side: str) -> Flow[None]:
         options.insert(
             0, Choice("remove", "Remove all US influence from 4 Eastern European countries")
         )
-    chosen = yield from ask(USSR, "warsaw_pact", "USSR: Warsaw Pact Formed", options)
+    chosen = yield ask(USSR, "warsaw_pact", "USSR: Warsaw Pact Formed", options)
     if chosen == "add":
         yield from place_points(core, USSR, 5, members, max_per=2)
         return
@@ -253,7 +253,7 @@ def truman_doctrine(core: Core, side: str) -> Flow[None]:
 def olympic_games(core: Core, side: str) -> Flow[None]:
     """#20: the opponent takes part (dice, sponsor +2, winner +2 VP) or boycotts."""
     opponent = other(side)
-    chosen = yield from ask(
+    chosen = yield ask(
         opponent,
         "olympic_games",
         f"{opponent}: the {side} sponsors the Olympic Games: take part or boycott?",
@@ -320,7 +320,7 @@ def marshall_plan(core: Core, side: str) -> Flow[None]:
 def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
     """#24: the player's war on India or Pakistan, 4-6 wins (+2 VP, takes influence)."""
     india, pakistan = countries(core, "india", "pakistan")
-    chosen = yield from ask(
+    chosen = yield ask(
         side,
         "event_target",
         f"{side}: Indo-Pakistani War: which country is invaded?",

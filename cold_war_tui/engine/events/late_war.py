@@ -141,7 +141,7 @@ def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
         core.log("5.2", "Ortega: no country next to Nicaragua can be couped; no coup")
         return
     ops = _event_ops(core, 91, USSR)
-    chosen = yield from ask(
+    chosen = yield ask(
         USSR,
         "event_coup",
         f"USSR: free coup with {ops} ops in a country next to Nicaragua, or done",
@@ -180,7 +180,7 @@ def iran_contra_scandal(core: Core, side: str) -> Flow[None]:
 def chernobyl(core: Core, side: str) -> Flow[None]:
     """#94: the US names a region where the USSR may not place influence by ops this turn."""
     board = core.board
-    chosen = yield from ask(
+    chosen = yield ask(
         US,
         "event_region",
         "US: name a region closed to USSR influence placed by operations this turn",
@@ -200,7 +200,7 @@ def latin_american_debt_crisis(core: Core, side: str) -> Flow[None]:
     hand = core.state.hands[US]
     eligible = [c for c in hand if ops_value(core, c, US) >= 3]
     if eligible:
-        chosen = yield from ask(
+        chosen = yield ask(
             US,
             "event_discard",
             "US: discard a card of 3+ ops, or keep and let the USSR double its influence"
@@ -265,7 +265,7 @@ def aldrich_ames_remix(core: Core, side: str) -> Flow[None]:
     if not hand:
         core.log("5.2", "Aldrich Ames Remix: the US hand is empty; nothing to discard")
         return
-    chosen = yield from ask(
+    chosen = yield ask(
         USSR,
         "event_discard",
         "USSR: discard one card of the US hand",
@@ -281,7 +281,7 @@ def _ames_first_edition(core: Core) -> Flow[None]:
     effects["ames-order"] = 1
     left = sorted(core.state.hands[US])
     for position in range(1, len(left) + 1):
-        chosen = yield from ask(
+        chosen = yield ask(
             USSR,
             "ames_order",
             f"USSR: which US card must be played {_ordinal(position)}?",

@@ -99,7 +99,7 @@ def salt_negotiations(core: Core, side: str) -> Flow[None]:
     if not options:
         core.log("5.2", "SALT Negotiations: no non-scoring card in the discard pile to take")
         return
-    chosen = yield from ask(
+    chosen = yield ask(
         side,
         "event_take",
         f"{side}: take a non-scoring card from the discard pile into your hand, or done",
@@ -142,7 +142,7 @@ def summit(core: Core, side: str) -> Flow[None]:
     winner = US if totals[US] > totals[USSR] else USSR
     core.gain_vp(winner, 2, "5.1", "Summit")
     defcon = core.state.defcon
-    chosen = yield from ask(
+    chosen = yield ask(
         winner,
         "event_defcon",
         f"{winner}: move DEFCON one level or leave it (Summit)",
@@ -154,7 +154,7 @@ def summit(core: Core, side: str) -> Flow[None]:
 @event(46)
 def how_i_learned(core: Core, side: str) -> Flow[None]:
     """#46: the player sets DEFCON to the level of his choice and gains 5 military ops."""
-    chosen = yield from ask(
+    chosen = yield ask(
         side,
         "event_defcon",
         f"{side}: set DEFCON (How I Learned to Stop Worrying)",
@@ -206,7 +206,7 @@ def south_african_unrest(core: Core, side: str) -> Flow[None]:
         Choice("infl south-africa", "+2 in South Africa"),
         Choice("add", "+1 in South Africa and 2 in countries adjacent to it"),
     ]
-    chosen = yield from ask(USSR, "event_influence", "USSR: South African Unrest", options)
+    chosen = yield ask(USSR, "event_influence", "USSR: South African Unrest", options)
     if chosen == "infl south-africa":
         core.add_influence(USSR, south_africa, 2, "5.1")
         return
@@ -485,7 +485,7 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
     tied = sorted(c for c in eligible if core.cards[c].ops == top)
     taken = tied[0]
     if len(tied) > 1:
-        chosen = yield from ask(
+        chosen = yield ask(
             opponent,
             "event_give",
             f"{opponent}: give the {side} one of your {top}-ops cards (Missile Envy)",

@@ -129,7 +129,7 @@ def grain_sales_to_soviets(core: Core, side: str) -> Flow[None]:
     card = random_card(core, USSR, "Grain Sales to Soviets")
     if card is not None:
         core.log("5.1", f"the US takes {core.card_name(card)} from the USSR hand")
-        chosen = yield from ask(
+        chosen = yield ask(
             US,
             "grain_sales",
             f"US: play {core.card_name(card)} as your own play, or return it and use"
@@ -298,7 +298,7 @@ def ask_not(core: Core, side: str) -> Flow[None]:
         left = [c for c in hand if c != CHINA_CARD and c not in chosen]
         if not left:
             break
-        pick = yield from ask(
+        pick = yield ask(
             US,
             "event_discard",
             f"US: choose a card to discard ({len(chosen)} chosen), or done",
@@ -360,7 +360,7 @@ def che(core: Core, side: str) -> Flow[None]:
         if not targets:
             core.log("5.2", "Che: no non-battleground target with US influence; no coup")
             return
-        chosen = yield from ask(
+        chosen = yield ask(
             USSR,
             "event_target",
             f"USSR: Che coup {len(done) + 1} with {ops} ops, or done",
@@ -392,7 +392,7 @@ def our_man_in_tehran(core: Core, side: str) -> Flow[None]:
         return
     core.log("5.1", f"the US looks at the top {len(seen)} cards of the draw pile")
     while seen:
-        pick = yield from ask(
+        pick = yield ask(
             US,
             "event_discard",
             "US: discard one of the drawn cards (no event), or done",

@@ -89,7 +89,7 @@ def star_wars(core: Core, side: str) -> Flow[None]:
     if not options:
         core.log("5.2", "Star Wars: no non-scoring card in the discard pile; no effect")
         return
-    chosen = yield from ask(
+    chosen = yield ask(
         US,
         "star_wars",
         "US: take a card from the discard pile and play its event",

@@ -20,7 +20,7 @@ DONE = Choice("done", "Stop here")
 
 def may(core: Core, side: str, kind: str, prompt: str) -> Flow[bool]:
     """A `yes`/`no` question for an event's optional part ("may")."""
-    chosen = yield from ask(side, kind, prompt, [Choice("yes", "Yes"), Choice("no", "No, skip it")])
+    chosen = yield ask(side, kind, prompt, [Choice("yes", "Yes"), Choice("no", "No, skip it")])
     if chosen == "no":
         core.log("5.1", f"{side} declines")
     return chosen == "yes"
@@ -62,7 +62,7 @@ def choose_country(
 ) -> Flow[int]:
     """One country from `candidates` (the caller makes sure there is at least one)."""
     options = country_choices(core, verb, candidates)
-    chosen = yield from ask(player, kind, prompt, options)
+    chosen = yield ask(player, kind, prompt, options)
     return chosen_country(core, chosen)
 
 
@@ -93,7 +93,7 @@ def place_points(
         options = country_choices(core, "infl", open_, f"{side} +1 in {{name}}")
         if optional:
             options.append(DONE)
-        chosen = yield from ask(
+        chosen = yield ask(
             chooser,
             "event_influence",
             prompt or f"{chooser}: add {side} influence ({left} left)",
@@ -140,7 +140,7 @@ def remove_points(
         options = country_choices(core, "remove", open_, f"{victim} -1 in {{name}}")
         if optional:
             options.append(DONE)
-        chosen = yield from ask(
+        chosen = yield ask(
             chooser,
             "event_remove",
             prompt or f"{chooser}: remove {victim} influence ({left} left)",
