@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
-from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
+from cold_war_tui.engine.board import US, USSR, Board, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
@@ -38,6 +38,9 @@ class LogEntry(NamedTuple):
         return f"[{self.rule}] {self.text}" if self.rule else self.text
 
 
+_new_tuple = tuple.__new__
+
+
 def make_core(data: GameData, board: Board, options: GameOptions, state: GameState) -> Core:
     """A Core over `state`, sharing the lookup tables of `data` (built once per data)."""
     return Core(
@@ -59,9 +62,7 @@ class Tables:
 
     cards: dict[int, Card]
     card_names: dict[int, str]  # "#21 NATO"
-    # By DEFCON, 1 for each country open to coups and realignment, 0 where its region
-    # is closed (8.1.5); indexed like Board.keys, without the Civil War space.
-    open_countries: dict[int, tuple[int, ...]]
+    closed_regions: dict[int, frozenset[str]]  # by DEFCON: closed to coups, realignment
     region_control_wins: dict[str, bool]
     region_scoring: dict[str, RegionScoring]
     scoring_region: dict[int, str]  # scoring card number -> region key
@@ -86,7 +87,14 @@ def _build_tables(data: GameData) -> Tables:
     return Tables(
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
-        open_countries={defcon: _open_countries(data, defcon) for defcon in range(1, 6)},
+        closed_regions={
+            defcon: frozenset(
+                r.key
+                for r in data.regions
+                if r.closed_at_defcon is not None and defcon <= r.closed_at_defcon
+            )
+            for defcon in range(1, 6)
+        },
         region_control_wins={r.key: r.control_wins for r in data.regions},
         region_scoring={r.key: r.scoring for r in data.regions},
         scoring_region={r.scoring_card: r.key for r in data.regions},
@@ -98,12 +106,6 @@ def _build_tables(data: GameData) -> Tables:
         play_choices={},
         greyed={},
     )
-
-
-def _open_countries(data: GameData, defcon: int) -> tuple[int, ...]:
-    closed = {r.key for r in data.regions if defcon <= (r.closed_at_defcon or 0)}
-    board = board_for(data)
-    return tuple(int(board.region[c] not in closed) for c in range(board.ccw))
 
 
 def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:
@@ -179,7 +181,9 @@ class Core:
 
     # -- log and randomness -------------------------------------------------
     def log(self, rule: str, text: str) -> None:
-        self.log_entries.append(LogEntry(rule, text, self.state.turn))
+        # tuple.__new__ skips the NamedTuple's Python-level __new__: about two log
+        # lines per decision make this the most frequent allocation of a game.
+        self.log_entries.append(_new_tuple(LogEntry, (rule, text, self.state.turn)))
 
     def roll(self, who: str, why: str, rule: str) -> int:
         """One six-sided die: a forced result first (scenarios), else the seeded generator."""

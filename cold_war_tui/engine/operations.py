@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
-from operator import mul
 
 from cold_war_tui.engine import restrictions
 from cold_war_tui.engine.board import US, other
@@ -172,19 +171,18 @@ def coup_targets(
     core: Core, side: str, *, free: bool = False, area: Areas | None = None
 ) -> list[int]:
     """Countries `side` may coup now: opponent influence, open region, no protection."""
-    targets = _contested(core, side, "coup", ignore_defcon=free)
+    closed = frozenset() if free else restrictions.closed_regions(core)
+    targets = _contested(core, side, "coup", closed)
     return targets if area is None else [c for c in targets if in_any_area(core, c, area)]
 
 
-def _contested(core: Core, side: str, action: str, *, ignore_defcon: bool) -> list[int]:
-    """Countries with opponent influence, in a region open at this DEFCON (8.1.5) unless
-    `ignore_defcon`, not protected by an effect (6.3.1)."""
-    theirs: Iterable[int] = core.state.influence[other(side)]
-    if not ignore_defcon:  # a country counts where influence * open is not 0
-        theirs = map(mul, theirs, restrictions.open_countries(core))
-    contested = compress(range(core.board.ccw), theirs)
+def _contested(core: Core, side: str, action: str, closed: frozenset[str]) -> list[int]:
+    """Countries with opponent influence, outside `closed` regions, not protected (6.3.1)."""
+    theirs = core.state.influence[other(side)]
     blocked = restrictions.blocked_by_effects(core, side, action)
-    return [c for c in contested if c not in blocked] if blocked else list(contested)
+    region = core.board.region
+    countries = range(core.board.ccw)
+    return [c for c in compress(countries, theirs) if region[c] not in closed and c not in blocked]
 
 
 def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -> bool:
@@ -231,7 +229,8 @@ def realign_targets(
     """
     # The realignment variant ignores the DEFCON regions (optional rules).
     ignore_defcon = free or core.options.realignment_variant
-    targets = _contested(core, side, "realign", ignore_defcon=ignore_defcon)
+    closed = frozenset() if ignore_defcon else restrictions.closed_regions(core)
+    targets = _contested(core, side, "realign", closed)
     if area is not None:
         targets = [c for c in targets if in_any_area(core, c, area)]
     if budget is None or budget.base - budget.spent >= 1:  # every roll costs 1 op

@@ -14,10 +14,9 @@ if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
 
 
-def open_countries(core: Core) -> tuple[int, ...]:
-    """1 for each country open to coups and realignment at the current DEFCON, 0 where
-    its region is closed (8.1.5); indexed like Board.keys, without the Civil War space."""
-    return core.tables.open_countries[core.state.defcon]
+def closed_regions(core: Core) -> frozenset[str]:
+    """Regions closed to coups and realignment at the current DEFCON (8.1.5)."""
+    return core.tables.closed_regions[core.state.defcon]
 
 
 def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:

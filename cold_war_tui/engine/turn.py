@@ -181,17 +181,19 @@ def headline_phase(core: Core) -> Flow[None]:
 
 
 # -- action rounds ------------------------------------------------------------
+EXTRA_ROUND = {side: f"extra-round:{side}" for side in SIDES}  # turn effect (#86)
+
+
 def rounds_for(core: Core, side: str) -> int:
-    extra = ops.holds_space_bonus(core, side, 8) or bool(
-        core.state.turn_effects.get(f"extra-round:{side}")
-    )
+    """`side`'s action rounds this turn: one more at space box 8 (6.4.4) or by event."""
+    extra = ops.holds_space_bonus(core, side, 8) or core.state.turn_effects.get(EXTRA_ROUND[side])
     return rounds_in_turn(core) + (1 if extra else 0)
 
 
 def action_rounds(core: Core) -> Flow[None]:
     state = core.state
     # Recounted each round: an extra round can be gained mid-turn (#86 North Sea Oil).
-    while state.action_round <= max(rounds_for(core, s) for s in SIDES):
+    while state.action_round <= max(rounds_for(core, USSR), rounds_for(core, US)):
         for side in (USSR, US):
             if state.rounds_taken[side] >= state.action_round:
                 continue

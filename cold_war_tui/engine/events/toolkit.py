@@ -86,7 +86,11 @@ def place_points(
     chooser = chooser or side
     placed: dict[int, int] = {}
     for done_points in range(total):
-        open_ = [c for c in candidates if max_per is None or placed.get(c, 0) < max_per]
+        open_ = (
+            list(candidates)
+            if max_per is None
+            else [c for c in candidates if placed.get(c, 0) < max_per]
+        )
         if not open_:
             break
         left = total - done_points
