@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -22,6 +22,7 @@ from cold_war_tui.datamodel import (
     CardsFile,
     CountriesFile,
     GameData,
+    Period,
     RegionsFile,
     SetupFile,
     SpaceRaceFile,
@@ -321,3 +322,10 @@ def _region_problems(data: GameData) -> Iterable[tuple[str, Path_, str]]:
         if name not in keys:
             path: Path_ = ("first_us_edition", "start_overrides", name)
             yield "setup.yaml", path, f"unknown country '{name}'"
+    periods = sorted(a.period for a in data.setup.deck_additions)
+    if periods != sorted(get_args(Period)):
+        yield (
+            "setup.yaml",
+            ("deck_additions",),
+            f"each period (Early, Mid, Late) enters the deck once; found {periods}",
+        )

@@ -113,6 +113,13 @@ CASES = [
         r"setup\.yaml:\d+: field \"turns\": Input should be greater than or equal to 1",
         id="setup-bad-value",
     ),
+    pytest.param(
+        "setup.yaml",
+        _replace("  - {turn: 8, period: Late}\n", ""),
+        r"setup\.yaml:\d+: field \"deck_additions\": each period \(Early, Mid, Late\) enters "
+        r"the deck once; found \['Early', 'Mid'\]",
+        id="setup-period-never-enters",
+    ),
 ]
 
 

@@ -56,6 +56,15 @@ class Plays(NamedTuple):
     space: Choice
 
 
+class MenuRow(NamedTuple):
+    """A card's entries in one side's action menu at one ops value (turn.card_plays)."""
+
+    event: Choice | None  # None: the opponent's event, never this side's to play
+    conditional: bool  # the event may be blocked now: ask events.event_blocked
+    ops: Choice | None  # None: a scoring card, played only for its event
+    space: Choice  # offered along with `ops`
+
+
 @dataclass(frozen=True, slots=True)
 class Tables:
     """Read-only lookups derived from the game data, shared by every game on that data."""
@@ -71,11 +80,14 @@ class Tables:
     # Choices `VERB KEY` of every country by (verb, label template), made as first needed.
     country_choices: dict[tuple[str, str], tuple[Choice, ...]]
     hand_size: dict[int, int]  # by turn (setup.yaml)
+    period_start: dict[str, int]  # the turn each period's cards enter the deck (setup.yaml)
     action_rounds: dict[int, int]  # by turn, before any extra round
     # The action menu's plays of a card by (card, ops shown), made as first needed.
     play_choices: dict[tuple[int, int], Plays]
     # Greyed-out entries by (choice, reason), made as first needed.
     greyed: dict[tuple[Choice, str], Unavailable]
+    # A card's action-menu row by (card, ops shown, side), made as first needed.
+    menu_rows: dict[tuple[int, int, str], MenuRow]
 
 
 def _build_tables(data: GameData) -> Tables:
@@ -101,10 +113,12 @@ def _build_tables(data: GameData) -> Tables:
         prevented_by={k: tuple(v) for k, v in prevented.items()},
         linked_events=frozenset(c.number for c in data.cards if c.requires) | prevented.keys(),
         country_choices={},
+        period_start={a.period: a.turn for a in data.setup.deck_additions},
         hand_size=_by_turn(data, [(s.from_turn, s.cards) for s in data.setup.hand_size]),
         action_rounds=_by_turn(data, [(s.from_turn, s.rounds) for s in data.setup.action_rounds]),
         play_choices={},
         greyed={},
+        menu_rows={},
     )
 
 

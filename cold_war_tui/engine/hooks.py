@@ -12,13 +12,14 @@ Points, in the order an action round meets them:
   Intervention played with an opponent's card, cancelling Cuban Missile Crisis).
   A handler returns True when it used up the action round.
 - `round_start(core, side)`: before the menu; returns True when it used up the
-  action round itself.
+  action round itself. A plain function: none asks the player anything.
 - `card_played(core, side, card, mode)`: a card was just played in an action
   round or headline (mode "event", "ops", "space", "headline").
 - `event_happened(core, card, side)`: after any event happened (5.2).
 - `before_coup(core, side, country, free)` / `after_coup(...)`: around every
   coup roll (Cuban Missile Crisis ends the game; Yuri and Samantha scores).
-- `round_end(core, side)`: after the action round (NORAD, We Will Bury You).
+- `round_end(core, side)`: after the action round (NORAD, We Will Bury You);
+  returns None, or a Flow when it has to ask the player (NORAD's placement).
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ if TYPE_CHECKING:
 
 Menu = tuple[list[Choice], list[Unavailable]]
 MenuFilter = Callable[["Core", str, list[Choice], list[Unavailable]], Menu]
-RoundHook = Callable[["Core", str], Flow[bool]]
-RoundEndHook = Callable[["Core", str], Flow[None]]
+RoundHook = Callable[["Core", str], bool]
+RoundEndHook = Callable[["Core", str], Flow[object] | None]
 CardPlayed = Callable[["Core", str, int, str], None]
 EventHappened = Callable[["Core", int, str], None]
 CoupHook = Callable[["Core", str, int, bool], None]

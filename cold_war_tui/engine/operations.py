@@ -412,25 +412,25 @@ def space_attempts_allowed(core: Core, side: str) -> int:
     return 2 if holds_space_bonus(core, side, 2) else 1
 
 
-def space_check(core: Core, side: str) -> Callable[[int], str | None]:
-    """Why `side` may not make a space race attempt with a card of N ops now (None: it may).
-
-    The state is read once, so the action menu can ask for each card cheaply.
-    """
+def space_threshold(core: Core, side: str) -> tuple[int, str]:
+    """The ops a card needs for `side`'s space race attempt now, and the reason when it
+    has fewer (6.4.1, 6.4.2, 6.4.6); no card has NO_ATTEMPT ops."""
     box = core.state.space[side]
     if box >= len(core.data.space_race):
-        return lambda _ops: "already at the last box of the space race (6.4.6)"
+        return NO_ATTEMPT, "already at the last box of the space race (6.4.6)"
     if core.state.space_attempts[side] >= space_attempts_allowed(core, side):
-        return lambda _ops: "no space race attempt left this turn (6.4.2)"
+        return NO_ATTEMPT, "no space race attempt left this turn (6.4.2)"
     needed = core.data.space_race[box].ops_needed
-    return lambda ops: (
-        f"the next space box needs a card of {needed}+ ops (6.4.1)" if ops < needed else None
-    )
+    return needed, f"the next space box needs a card of {needed}+ ops (6.4.1)"
+
+
+NO_ATTEMPT = 99  # more ops than any card has
 
 
 def space_blocked(core: Core, side: str, ops: int) -> str | None:
     """Why `side` may not make a space race attempt with `ops` now, or None."""
-    return space_check(core, side)(ops)
+    needed, reason = space_threshold(core, side)
+    return reason if ops < needed else None
 
 
 def space_attempt(core: Core, side: str) -> None:

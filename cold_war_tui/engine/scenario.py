@@ -20,7 +20,6 @@ from cold_war_tui.engine.state import GameState
 
 Phase = Literal["setup", "turn-start", "headline", "action", "turn-end"]
 SideName = Literal["US", "USSR"]
-PERIOD_START = {"Early": 1, "Mid": 4, "Late": 8}
 
 
 class _Strict(BaseModel):
@@ -174,7 +173,8 @@ def _place_cards(
 
 def _deck_cards(data: GameData) -> tuple[tuple[int, int], ...]:
     """(number, first turn in the deck) of every draw-deck card, in the data's order."""
-    return tuple((c.number, PERIOD_START[c.period]) for c in data.cards if c.in_draw_deck)
+    start = {a.period: a.turn for a in data.setup.deck_additions}
+    return tuple((c.number, start[c.period]) for c in data.cards if c.in_draw_deck)
 
 
 def _card_numbers(data: GameData) -> frozenset[int]:

@@ -6,11 +6,13 @@ whatever phase the state names, so a scenario can open at any phase boundary.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
-from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.core import CHINA_CARD, Core, MenuRow
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import event_blocked, resolve_event
+from cold_war_tui.engine.events import CONDITIONAL_EVENTS, event_blocked, resolve_event
 from cold_war_tui.engine.hooks import HOOKS, MenuAction
 from cold_war_tui.engine.scoring import final_scoring
 
@@ -207,35 +209,13 @@ def action_rounds(core: Core) -> Flow[None]:
 def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailable]]:
     """Every legal play of `side`'s action round, and the greyed-out ones with reasons."""
     state = core.state
-    choices: list[Choice] = []
-    greyed: list[Unavailable] = []
     cards = sorted(state.hands[side])
-    opponent = other(side)
-    space_blocked = ops.space_check(core, side)
-    ops_value = ops.ops_values(core, side)
-    for card in cards:
-        data = core.cards[card]
-        value = ops_value(card)
-        plays = core.play_choices(card, value)
-        if data.side != opponent:
-            blocked = event_blocked(core, card, side)
-            if blocked is None:
-                choices.append(plays.event)
-            else:
-                greyed.append(core.greyed(plays.event, blocked))
-        if data.scoring:
-            continue
-        choices.append(plays.ops)
-        why_not = space_blocked(value)
-        if why_not is None:
-            choices.append(plays.space)
-        else:
-            greyed.append(core.greyed(plays.space, why_not))
+    choices, greyed = card_plays(core, side, cards)
     if core.holds_china(side):
         if state.china_face_up:
             china = core.play_choices(CHINA_CARD, 4)
             choices.append(china.ops)
-            if space_blocked(4) is None:
+            if ops.space_blocked(core, side, 4) is None:
                 choices.append(china.space)
         else:
             name = core.card_name(CHINA_CARD)
@@ -249,6 +229,50 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
     return choices, greyed
 
 
+def card_plays(
+    core: Core, side: str, cards: Iterable[int]
+) -> tuple[list[Choice], list[Unavailable]]:
+    """The plays of `cards` by `side` (event, ops, space race), and the greyed ones.
+
+    Each card's entries come from a row cached per (card, ops, side); only an event
+    that can be blocked and the space race are checked against the state.
+    """
+    choices: list[Choice] = []
+    greyed: list[Unavailable] = []
+    space_needed, space_reason = ops.space_threshold(core, side)
+    ops_value = ops.ops_values(core, side)
+    rows = core.tables.menu_rows
+    for card in cards:
+        value = ops_value(card)
+        row = rows.get((card, value, side)) or _menu_row(core, card, value, side)
+        if row.event is not None:
+            blocked = event_blocked(core, card, side) if row.conditional else None
+            if blocked is None:
+                choices.append(row.event)
+            else:
+                greyed.append(core.greyed(row.event, blocked))
+        if row.ops is not None:
+            choices.append(row.ops)
+            if value >= space_needed:
+                choices.append(row.space)
+            else:
+                greyed.append(core.greyed(row.space, space_reason))
+    return choices, greyed
+
+
+def _menu_row(core: Core, card: int, value: int, side: str) -> MenuRow:
+    data = core.cards[card]
+    plays = core.play_choices(card, value)
+    row = MenuRow(
+        event=None if data.side == other(side) else plays.event,
+        conditional=card in CONDITIONAL_EVENTS or card in core.tables.linked_events,
+        ops=None if data.scoring else plays.ops,
+        space=plays.space,
+    )
+    core.tables.menu_rows[card, value, side] = row
+    return row
+
+
 PASS = Choice("pass", "Pass this action round")
 NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)")
 
@@ -256,15 +280,13 @@ NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)
 def action_round(core: Core, side: str) -> Flow[None]:
     """One action round: hooks of effects in play, then one play from the menu."""
     core.mark_round_start()
-    used = False
-    for hook in HOOKS.round_start:
-        if (yield from hook(core, side)):
-            used = True
-            break
+    used = any(hook(core, side) for hook in HOOKS.round_start)
     while not used:
         used = yield from menu_round(core, side)
     for end_hook in HOOKS.round_end:
-        yield from end_hook(core, side)
+        flow = end_hook(core, side)
+        if flow is not None:
+            yield from flow
 
 
 def menu_round(core: Core, side: str) -> Flow[bool]:

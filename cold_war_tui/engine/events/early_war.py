@@ -44,8 +44,7 @@ def _no_effect(core: Core, text: str) -> None:
 
 def _late_war(core: Core) -> bool:
     """True from the turn the Late War cards enter the deck (turn 8)."""
-    turn = core.state.turn
-    return any(a.period == "Late" and turn >= a.turn for a in core.data.setup.deck_additions)
+    return core.state.turn >= core.tables.period_start["Late"]
 
 
 def _reveal(core: Core, holder: str, cards: list[int]) -> None:
@@ -626,31 +625,30 @@ def norad(core: Core, side: str) -> Flow[None]:
 
 
 @hooks.round_start
-def _norad_round_start(core: Core, side: str) -> Flow[bool]:
+def _norad_round_start(core: Core, side: str) -> bool:
     """Remember the DEFCON at the start of the action round while NORAD is in play."""
     state = core.state
     if state.effects.get("norad"):
         state.turn_effects["norad-defcon"] = state.defcon
     return False
-    yield
 
 
 @hooks.round_end
-def _norad_round_end(core: Core, side: str) -> Flow[None]:
+def _norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
     """#106: DEFCON moved to 2 in this round and the US controls Canada: US +1 influence."""
     state = core.state
     if not state.effects.get("norad"):
-        return
+        return None
     start = state.turn_effects.pop("norad-defcon", None)
     if start is None or state.defcon != 2 or start <= 2:
-        return
+        return None
     canada = core.board.index["canada"]
     if not core.controls(US, canada):
         core.log(RULE, "NORAD: DEFCON moved to 2 but the US does not control Canada")
-        return
+        return None
     candidates = [c for c in range(core.board.ccw) if state.influence[US][c]]
     core.log(RULE, "NORAD: DEFCON moved to 2 this action round")
-    yield from place_points(
+    return place_points(
         core,
         US,
         1,

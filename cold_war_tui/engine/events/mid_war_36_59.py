@@ -399,7 +399,7 @@ def _is_scoring_event(core: Core, choice_id: str) -> bool:
 
 
 @hooks.round_start
-def trap_round_start(core: Core, side: str) -> Flow[bool]:
+def trap_round_start(core: Core, side: str) -> bool:
     """A trapped side with no card to discard and no scoring card skips the round."""
     key, card = TRAPS[side]
     if not core.state.effects.get(key):
@@ -413,7 +413,6 @@ def trap_round_start(core: Core, side: str) -> Flow[bool]:
         " this action round",
     )
     return True
-    yield
 
 
 @hooks.menu_filter
@@ -526,15 +525,13 @@ def missile_envy_menu(
 
 
 @hooks.round_end
-def missile_envy_round_end(core: Core, side: str) -> Flow[None]:
+def missile_envy_round_end(core: Core, side: str) -> None:
     """The obligation ends once Missile Envy has left the obliged hand."""
     state = core.state
     if state.effects.get(ENVY_KEY[side]) and MISSILE_ENVY not in state.hands[side]:
         del state.effects[ENVY_KEY[side]]
         if MISSILE_ENVY in state.known[side]:
             state.known[side].remove(MISSILE_ENVY)
-    return
-    yield
 
 
 # -- #50 "We Will Bury You" -------------------------------------------------------------
@@ -566,7 +563,7 @@ def we_will_bury_you_answered(core: Core, card: int, side: str) -> None:
 
 
 @hooks.round_end
-def we_will_bury_you_round_end(core: Core, side: str) -> Flow[None]:
+def we_will_bury_you_round_end(core: Core, side: str) -> None:
     """At the end of the US's next action round the USSR gains its 3 VP."""
     effects = core.state.effects
     value = effects.get(WWBY)
@@ -576,8 +573,6 @@ def we_will_bury_you_round_end(core: Core, side: str) -> Flow[None]:
         else:
             del effects[WWBY]
             core.gain_vp(USSR, 3, "5.1", '"We Will Bury You"')
-    return
-    yield
 
 
 # -- #59 Flower Power -------------------------------------------------------------------

@@ -6,7 +6,7 @@ from cold_war_tui.engine import operations
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.events import event, event_blocked
+from cold_war_tui.engine.events import event
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
@@ -134,7 +134,8 @@ def grain_sales_to_soviets(core: Core, side: str) -> Flow[None]:
             "grain_sales",
             f"US: play {core.card_name(card)} as your own play, or return it and use"
             " Grain Sales' ops",
-            [*_grain_sales_plays(core, card), Choice(f"return {card}", "Return it")],
+            # the taken card is played as an action-round play of the US's own
+            [*turn.card_plays(core, US, [card])[0], Choice(f"return {card}", "Return it")],
             card=card,
         )
         if chosen.startswith("play "):
@@ -146,21 +147,6 @@ def grain_sales_to_soviets(core: Core, side: str) -> Flow[None]:
             state.known[USSR].append(card)  # the US has seen it
         core.log("5.1", f"the US returns {core.card_name(card)} to the USSR hand")
     yield from event_operations(core, US, operations.ops_value(core, 67, US))
-
-
-def _grain_sales_plays(core: Core, card: int) -> list[Choice]:
-    """How the US may play the taken card: as an action-round play of its own."""
-    data = core.cards[card]
-    value = operations.ops_value(core, card, US)
-    choices = core.play_choices(card, value)
-    plays = []
-    if data.side != USSR and event_blocked(core, card, US) is None:
-        plays.append(choices.event)
-    if not data.scoring:
-        plays.append(choices.ops)
-        if operations.space_blocked(core, US, value) is None:
-            plays.append(choices.space)
-    return plays
 
 
 # -- #68 John Paul II Elected Pope -----------------------------------------------------
