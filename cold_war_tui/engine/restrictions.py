@@ -25,24 +25,39 @@ def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
     Effects are keyed `no-{action}:{side}:{country or region key}`; NATO's
     protection of US-controlled Europe is added for the USSR's coups and realignments.
     """
-    prefix = f"no-{action}:{side}:"
+    closed = _closed_by_effects(core, side, action)
+    if side != USSR or action == "influence":
+        return closed
+    protected = nato_protected(core)
+    return closed | protected if closed and protected else closed or protected
+
+
+def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
+    """The `no-{action}:{side}:...` effects' countries, remembered until the effects change.
+
+    Target lists ask this several times per decision while the effects rarely change;
+    the memo's key is the whole content of both effect tables, so any change shows.
+    """
     state = core.state
-    keys = [
-        name[len(prefix) :]
-        for name in (*state.effects, *state.turn_effects)
-        if name.startswith(prefix) and (state.effects.get(name) or state.turn_effects.get(name))
-    ]
-    protected = nato_protected(core) if side == USSR and action != "influence" else frozenset()
-    if not keys:
-        return protected
+    effects = (tuple(state.effects.items()), tuple(state.turn_effects.items()))
+    memo = core.effects_memo.get((side, action))
+    if memo is not None and memo[0] == effects:
+        return memo[1]
+    prefix = f"no-{action}:{side}:"
     board = core.board
-    countries: set[int] = set(protected)
-    for key in keys:
-        if key in board.index:
-            countries.add(board.index[key])
-        elif key in board.region_members:
-            countries.update(board.region_members[key])
-    return frozenset(countries)
+    countries: set[int] = set()
+    for table in effects:
+        for name, value in table:
+            if not value or not name.startswith(prefix):
+                continue
+            key = name[len(prefix) :]
+            if key in board.index:
+                countries.add(board.index[key])
+            elif key in board.region_members:
+                countries.update(board.region_members[key])
+    closed = frozenset(countries)
+    core.effects_memo[side, action] = (effects, closed)
+    return closed
 
 
 def nato_protected(core: Core) -> frozenset[int]:
