@@ -150,9 +150,7 @@ class Core:
     reach_cache: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # Countries closed by effects, by (side, action), with the effects they were read
     # from (restrictions.blocked_by_effects).
-    effects_memo: dict[tuple[str, str], tuple[object, frozenset[int]]] = field(
-        default_factory=dict
-    )
+    effects_memo: dict[tuple[str, str], tuple[object, frozenset[int]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         t = self.tables
