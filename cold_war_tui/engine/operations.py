@@ -138,11 +138,12 @@ def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
     mine = core.state.influence[side]
     theirs = core.state.influence[other(side)]
     stability = core.board.stability
+    if not budget.bonuses:  # 1 op left: not where the opponent has control (2 ops)
+        return [c for c in candidates if theirs[c] - mine[c] < stability[c]] if room else []
     return [
         c
         for c in candidates
-        if (price := 2 if theirs[c] - mine[c] >= stability[c] else 1) <= room
-        or (budget.bonuses and price <= budget.available_in(core, c))
+        if (2 if theirs[c] - mine[c] >= stability[c] else 1) <= budget.available_in(core, c)
     ]
 
 
