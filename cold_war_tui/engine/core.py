@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
-from cold_war_tui.engine.board import US, USSR, Board, derived, other
+from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
@@ -72,7 +72,8 @@ class Tables:
 
     cards: dict[int, Card]
     card_names: dict[int, str]  # "#21 NATO"
-    closed_regions: dict[int, frozenset[str]]  # by DEFCON: closed to coups, realignment
+    # By DEFCON, the countries of the regions closed to coups and realignment (8.1.5).
+    closed_countries: dict[int, frozenset[int]]
     region_control_wins: dict[str, bool]
     region_scoring: dict[str, RegionScoring]
     scoring_region: dict[int, str]  # scoring card number -> region key
@@ -100,14 +101,7 @@ def _build_tables(data: GameData) -> Tables:
     return Tables(
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
-        closed_regions={
-            defcon: frozenset(
-                r.key
-                for r in data.regions
-                if r.closed_at_defcon is not None and defcon <= r.closed_at_defcon
-            )
-            for defcon in range(1, 6)
-        },
+        closed_countries={defcon: _closed_countries(data, defcon) for defcon in range(1, 6)},
         region_control_wins={r.key: r.control_wins for r in data.regions},
         region_scoring={r.key: r.scoring for r in data.regions},
         scoring_region={r.scoring_card: r.key for r in data.regions},
@@ -120,6 +114,16 @@ def _build_tables(data: GameData) -> Tables:
         play_choices={},
         greyed={},
         menu_rows={},
+    )
+
+
+def _closed_countries(data: GameData, defcon: int) -> frozenset[int]:
+    members = board_for(data).region_members
+    return frozenset(
+        country
+        for region in data.regions
+        if region.closed_at_defcon is not None and defcon <= region.closed_at_defcon
+        for country in members[region.key]
     )
 
 
@@ -224,10 +228,9 @@ class Core:
 
     def mark_round_start(self) -> None:
         """Remember where each side has influence now: placement reach is fixed (6.1.1)."""
-        self.round_start_influence = {
-            side: tuple(infl) for side, infl in self.state.influence.items()
-        }
-        self.reach_cache = {}
+        influence = self.state.influence
+        self.round_start_influence = {US: tuple(influence[US]), USSR: tuple(influence[USSR])}
+        self.reach_cache.clear()
 
     # -- names ---------------------------------------------------------------
     def name(self, country: int) -> str:
@@ -254,7 +257,7 @@ class Core:
         if amount <= 0:
             return
         self.state.influence[side][country] += amount
-        self.log(rule, f"{side} +{amount} influence in {self.name(country)}")
+        self.log(rule, f"{side} +{amount} influence in {self.board.names[country]}")
         if country == self.board.ccw and self.state.influence[side][country] >= 3:
             self.end_chinese_civil_war()
 
@@ -266,7 +269,7 @@ class Core:
         state.ccw_active = False
         state.china_holder = USSR
         state.china_face_up = True
-        self.reach_cache = {}
+        self.reach_cache.clear()
         self.log("12.3", "the USSR wins the Chinese Civil War and takes the China Card face up")
 
     def remove_influence(self, side: str, country: int, amount: int, rule: str) -> int:
@@ -275,7 +278,7 @@ class Core:
         taken = min(present, max(amount, 0))
         if taken:
             self.state.influence[side][country] = present - taken
-            self.log(rule, f"{side} -{taken} influence in {self.name(country)}")
+            self.log(rule, f"{side} -{taken} influence in {self.board.names[country]}")
         return taken
 
     # -- VP, DEFCON, military operations -------------------------------------

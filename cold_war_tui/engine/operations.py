@@ -172,18 +172,19 @@ def coup_targets(
     core: Core, side: str, *, free: bool = False, area: Areas | None = None
 ) -> list[int]:
     """Countries `side` may coup now: opponent influence, open region, no protection."""
-    closed = frozenset() if free else restrictions.closed_regions(core)
-    targets = _contested(core, side, "coup", closed)
+    targets = _contested(core, side, "coup", ignore_defcon=free)
     return targets if area is None else [c for c in targets if in_any_area(core, c, area)]
 
 
-def _contested(core: Core, side: str, action: str, closed: frozenset[str]) -> list[int]:
-    """Countries with opponent influence, outside `closed` regions, not protected (6.3.1)."""
-    theirs = core.state.influence[other(side)]
-    blocked = restrictions.blocked_by_effects(core, side, action)
-    region = core.board.region
-    countries = range(core.board.ccw)
-    return [c for c in compress(countries, theirs) if region[c] not in closed and c not in blocked]
+def _contested(core: Core, side: str, action: str, *, ignore_defcon: bool) -> list[int]:
+    """Countries with opponent influence, not protected by an effect (6.3.1), nor in a
+    region closed at this DEFCON (8.1.5) unless `ignore_defcon`."""
+    excluded = restrictions.blocked_by_effects(core, side, action)
+    if not ignore_defcon:
+        closed = restrictions.closed_countries(core)
+        excluded = excluded | closed if excluded and closed else excluded or closed
+    contested = compress(range(core.board.ccw), core.state.influence[other(side)])
+    return [c for c in contested if c not in excluded] if excluded else list(contested)
 
 
 def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -> bool:
@@ -230,8 +231,7 @@ def realign_targets(
     """
     # The realignment variant ignores the DEFCON regions (optional rules).
     ignore_defcon = free or core.options.realignment_variant
-    closed = frozenset() if ignore_defcon else restrictions.closed_regions(core)
-    targets = _contested(core, side, "realign", closed)
+    targets = _contested(core, side, "realign", ignore_defcon=ignore_defcon)
     if area is not None:
         targets = [c for c in targets if in_any_area(core, c, area)]
     if budget is None or budget.base - budget.spent >= 1:  # every roll costs 1 op
@@ -242,10 +242,11 @@ def realign_targets(
 def realign_modifier(core: Core, side: str, country: int) -> int:
     """+1 per adjacent controlled country, +1 for more influence, +1 superpower (6.2.2)."""
     board = core.board
-    bonus = sum(1 for n in board.neighbours[country] if core.controls(side, n))
-    mine = core.state.influence[side][country]
-    theirs = core.state.influence[other(side)][country]
-    if mine > theirs:
+    mine = core.state.influence[side]
+    theirs = core.state.influence[other(side)]
+    stability = board.stability
+    bonus = sum(1 for n in board.neighbours[country] if mine[n] - theirs[n] >= stability[n])
+    if mine[country] > theirs[country]:
         bonus += 1
     if country in board.adjacent_to[side]:
         bonus += 1

@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
 
 
-def closed_regions(core: Core) -> frozenset[str]:
-    """Regions closed to coups and realignment at the current DEFCON (8.1.5)."""
-    return core.tables.closed_regions[core.state.defcon]
+def closed_countries(core: Core) -> frozenset[int]:
+    """Countries closed to coups and realignment at the current DEFCON (8.1.5)."""
+    return core.tables.closed_countries[core.state.defcon]
 
 
 def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
