@@ -135,6 +135,9 @@ def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:
     }
 
 
+EffectsMemo = tuple[dict[str, int], dict[str, int], frozenset[int]]
+
+
 @dataclass(slots=True)
 class Core:
     data: GameData
@@ -153,9 +156,9 @@ class Core:
     round_start_influence: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # Where each side may place influence this round, sorted (operations.reach).
     reach_cache: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    # Countries closed by effects, by (side, action), with the effects they were read
-    # from (restrictions.blocked_by_effects).
-    effects_memo: dict[tuple[str, str], tuple[object, frozenset[int]]] = field(default_factory=dict)
+    # Countries closed by effects, by (side, action), with copies of the effect tables
+    # they were read from (restrictions.blocked_by_effects).
+    effects_memo: dict[tuple[str, str], EffectsMemo] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         t = self.tables

@@ -36,18 +36,17 @@ def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
     """The `no-{action}:{side}:...` effects' countries, remembered until the effects change.
 
     Target lists ask this several times per decision while the effects rarely change;
-    the memo's key is the whole content of both effect tables, so any change shows.
+    the memo keeps copies of both effect tables, so any change shows.
     """
     state = core.state
-    effects = (tuple(state.effects.items()), tuple(state.turn_effects.items()))
     memo = core.effects_memo.get((side, action))
-    if memo is not None and memo[0] == effects:
-        return memo[1]
+    if memo is not None and memo[0] == state.effects and memo[1] == state.turn_effects:
+        return memo[2]
     prefix = f"no-{action}:{side}:"
     board = core.board
     countries: set[int] = set()
-    for table in effects:
-        for name, value in table:
+    for table in (state.effects, state.turn_effects):
+        for name, value in table.items():
             if not value or not name.startswith(prefix):
                 continue
             key = name[len(prefix) :]
@@ -56,7 +55,7 @@ def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
             elif key in board.region_members:
                 countries.update(board.region_members[key])
     closed = frozenset(countries)
-    core.effects_memo[side, action] = (effects, closed)
+    core.effects_memo[side, action] = (dict(state.effects), dict(state.turn_effects), closed)
     return closed
 
 
