@@ -86,6 +86,8 @@ class Tables:
     action_rounds: dict[int, int]  # by turn, before any extra round
     # The action menu's plays of a card by (card, ops shown), made as first needed.
     play_choices: dict[tuple[int, int], Plays]
+    # Choices `VERB N` of a card by (verb, card number), made as first needed.
+    card_choices: dict[tuple[str, int], Choice]
     # Greyed-out entries by (choice, reason), made as first needed.
     greyed: dict[tuple[Choice, str], Unavailable]
     # A card's action-menu row by (card, ops shown, side), made as first needed.
@@ -112,6 +114,7 @@ def _build_tables(data: GameData) -> Tables:
         hand_size=_by_turn(data, [(s.from_turn, s.cards) for s in data.setup.hand_size]),
         action_rounds=_by_turn(data, [(s.from_turn, s.rounds) for s in data.setup.action_rounds]),
         play_choices={},
+        card_choices={},
         greyed={},
         menu_rows={},
     )
@@ -185,6 +188,17 @@ class Core:
         if len(keys) < 2:  # itemgetter returns one item (not a tuple) for one key
             return [row[c] for c in keys]
         return list(itemgetter(*keys)(row))  # one C call instead of a Python loop
+
+    def card_choices(self, verb: str, cards: Iterable[int]) -> list[Choice]:
+        """The choices `VERB N` of `cards` in number order, labelled "#N Name" (cached)."""
+        made = self.tables.card_choices
+        choices = []
+        for card in sorted(cards):
+            choice = made.get((verb, card))
+            if choice is None:
+                choice = made[verb, card] = Choice(f"{verb} {card}", self.card_name(card))
+            choices.append(choice)
+        return choices
 
     def play_choices(self, card: int, ops: int) -> Plays:
         """The action menu's `play N event|ops|space` choices of `card` worth `ops` (cached)."""

@@ -52,6 +52,9 @@ class GameOptions(BaseModel):
         changed = [
             f"{name}={value}"
             for name, value in self.model_dump().items()
-            if name != "seed" and value != type(self).model_fields[name].default
+            if name != "seed" and value != _DEFAULTS[name]
         ]
         return ", ".join(changed) or "standard rules"
+
+
+_DEFAULTS = {name: info.default for name, info in GameOptions.model_fields.items()}

@@ -152,7 +152,7 @@ def headline_phase(core: Core) -> Flow[None]:
             side,
             "headline",
             f"{side}: choose your headline card (secret)",
-            [Choice(f"headline {c}", core.card_name(c)) for c in sorted(hand)],
+            core.card_choices("headline", hand),
             opponent_headline=revealed,
         )
         card = int(chosen.split()[1])
@@ -459,7 +459,7 @@ def eagle_bear_discard(core: Core) -> Flow[None]:
             "turn_end_discard",
             f"{side}: discard one held card (space race box 6), or keep",
             [
-                *(Choice(f"discard {c}", core.card_name(c)) for c in sorted(hand)),
+                *core.card_choices("discard", hand),
                 Choice("keep", "Keep"),
             ],
         )

@@ -18,7 +18,6 @@ from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.events import event, play_event_now, resolve_event
 from cold_war_tui.engine.events.toolkit import (
     area_members,
-    card_choices,
     choose_country,
     countries,
     discard_from_hand,
@@ -123,7 +122,7 @@ def blockade(core: Core, side: str) -> Flow[None]:
             "event_discard",
             "US: discard a card of 3+ ops, or lose all US influence in West Germany",
             [
-                *card_choices(core, "discard", eligible),
+                *core.card_choices("discard", eligible),
                 Choice("keep", "Discard nothing: lose all US influence in West Germany"),
             ],
         )

@@ -21,7 +21,6 @@ from cold_war_tui.engine.events import event
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
-    card_choices,
     choose_country,
     countries,
     discard_from_hand,
@@ -205,7 +204,7 @@ def latin_american_debt_crisis(core: Core, side: str) -> Flow[None]:
             "event_discard",
             "US: discard a card of 3+ ops, or keep and let the USSR double its influence"
             " in 2 South American countries",
-            [*card_choices(core, "discard", eligible), Choice("keep", "Keep your cards")],
+            [*core.card_choices("discard", eligible), Choice("keep", "Keep your cards")],
         )
         if chosen != "keep":
             discard_from_hand(core, US, int(chosen.split()[1]))
@@ -269,7 +268,7 @@ def aldrich_ames_remix(core: Core, side: str) -> Flow[None]:
         USSR,
         "event_discard",
         "USSR: discard one card of the US hand",
-        card_choices(core, "discard", hand),
+        core.card_choices("discard", hand),
     )
     discard_from_hand(core, US, int(chosen.split()[1]))
 
@@ -285,7 +284,7 @@ def _ames_first_edition(core: Core) -> Flow[None]:
             USSR,
             "ames_order",
             f"USSR: which US card must be played {_ordinal(position)}?",
-            card_choices(core, "next", left),
+            core.card_choices("next", left),
         )
         card = int(chosen.split()[1])
         left.remove(card)

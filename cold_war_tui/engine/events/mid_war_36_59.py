@@ -26,7 +26,6 @@ from cold_war_tui.engine.events import event, play_event_now
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
-    card_choices,
     choose_country,
     countries,
     discard_from_hand,
@@ -103,7 +102,7 @@ def salt_negotiations(core: Core, side: str) -> Flow[None]:
         side,
         "event_take",
         f"{side}: take a non-scoring card from the discard pile into your hand, or done",
-        [*card_choices(core, "take", options), DONE],
+        [*core.card_choices("take", options), DONE],
     )
     if chosen == "done":
         return
@@ -488,7 +487,7 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
             opponent,
             "event_give",
             f"{opponent}: give the {side} one of your {top}-ops cards (Missile Envy)",
-            card_choices(core, "give", tied),
+            core.card_choices("give", tied),
         )
         taken = int(chosen.split()[1])
     hand.remove(taken)

@@ -10,7 +10,6 @@ from cold_war_tui.engine.events import event
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
-    card_choices,
     chosen_country,
     countries,
     country_choices,
@@ -288,7 +287,7 @@ def ask_not(core: Core, side: str) -> Flow[None]:
             US,
             "event_discard",
             f"US: choose a card to discard ({len(chosen)} chosen), or done",
-            [*card_choices(core, "discard", left), DONE],
+            [*core.card_choices("discard", left), DONE],
         )
         if pick == "done":
             break
@@ -382,7 +381,7 @@ def our_man_in_tehran(core: Core, side: str) -> Flow[None]:
             US,
             "event_discard",
             "US: discard one of the drawn cards (no event), or done",
-            [*card_choices(core, "discard", seen), DONE],
+            [*core.card_choices("discard", seen), DONE],
         )
         if pick == "done":
             break

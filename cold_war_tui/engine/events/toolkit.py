@@ -224,10 +224,6 @@ def discard_from_hand(core: Core, holder: str, card: int, rule: str = "5.4") -> 
     core.log(rule, f"{holder} discards {core.card_name(card)} (no event, 5.4)")
 
 
-def card_choices(core: Core, verb: str, cards: Iterable[int]) -> list[Choice]:
-    return [Choice(f"{verb} {c}", core.card_name(c)) for c in sorted(cards)]
-
-
 def event_operations(
     core: Core,
     side: str,
