@@ -294,11 +294,12 @@ def menu_round(core: Core, side: str) -> Flow[bool]:
     state = core.state
     choices, greyed = action_choices(core, side)
     extra: dict[str, MenuAction] = {}
-    menu = list(choices)
-    for action in HOOKS.menu_actions:
-        for choice in action.choices(core, side, menu):
+    extra_choices: list[Choice] = []
+    for action in HOOKS.menu_actions:  # each sees the menu without the others' entries
+        for choice in action.choices(core, side, choices):
             extra[choice.id] = action
-            choices.append(choice)
+            extra_choices.append(choice)
+    choices += extra_choices
     if choices == [PASS] or not choices:
         core.log("5.1", f"{side} has no card to play and passes action round {state.action_round}")
         return True
