@@ -124,7 +124,9 @@ def reach(core: Core, side: str) -> tuple[int, ...]:
 
 def influence_cost(core: Core, side: str, country: int) -> int:
     """2 ops in a country the opponent controls, else 1 (6.1.2)."""
-    return 2 if core.controls(other(side), country) else 1
+    influence = core.state.influence
+    margin = influence[other(side)][country] - influence[side][country]
+    return 2 if margin >= core.board.stability[country] else 1
 
 
 def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
