@@ -156,15 +156,16 @@ def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[N
         cost = influence_cost(core, side, country)
         budget.spend(core, country, cost)
         core.add_influence(side, country, 1, "6.1.2" if cost == 2 else "6.1")
-        targets = influence_targets(core, side, budget)
-        if budget.left() <= 0 or not targets:
+        left = budget.left()
+        targets = influence_targets(core, side, budget) if left > 0 else ()
+        if not targets:
             return
         chosen = yield ask(
             side,
             "place_influence",
-            f"{side}: place influence ({budget.left()} ops left)",
+            f"{side}: place influence ({left} ops left)",
             target_choices(core, "infl", targets),
-            ops_left=budget.left(),
+            ops_left=left,
         )
         country = core.board.index[chosen.split(" ", 1)[1]]
 
@@ -294,15 +295,16 @@ def realign_series(
     while True:
         budget.spend(core, country, 1)
         realign(core, side, country)
-        targets = realign_targets(core, side, budget, free=free, area=area)
-        if budget.left() <= 0 or not targets:
+        left = budget.left()
+        targets = realign_targets(core, side, budget, free=free, area=area) if left > 0 else []
+        if not targets:
             return
         chosen = yield ask(
             side,
             "realign",
-            f"{side}: another realignment roll ({budget.left()} left), or done",
+            f"{side}: another realignment roll ({left} left), or done",
             [*target_choices(core, "realign", targets), Choice("done", "Stop")],
-            ops_left=budget.left(),
+            ops_left=left,
         )
         if chosen == "done":
             return
