@@ -72,6 +72,7 @@ class Tables:
 
     cards: dict[int, Card]
     card_names: dict[int, str]  # "#21 NATO"
+    card_ops: dict[int, int]  # printed ops (the China Card's 4 is in the data, 9.x)
     # By DEFCON, the countries of the regions closed to coups and realignment (8.1.5).
     closed_countries: dict[int, frozenset[int]]
     region_control_wins: dict[str, bool]
@@ -103,6 +104,7 @@ def _build_tables(data: GameData) -> Tables:
     return Tables(
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
+        card_ops={c.number: c.ops for c in data.cards},
         closed_countries={defcon: _closed_countries(data, defcon) for defcon in range(1, 6)},
         region_control_wins={r.key: r.control_wins for r in data.regions},
         region_scoring={r.key: r.scoring for r in data.regions},

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from cold_war_tui.engine import restrictions
-from cold_war_tui.engine.board import US, other
+from cold_war_tui.engine.board import SIDES, US, other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.hooks import HOOKS
@@ -79,15 +79,21 @@ def ops_value(core: Core, card: int, side: str) -> int:
     return ops_values(core, side)(card)
 
 
+OPS_BONUS = {side: f"ops-bonus:{side}" for side in SIDES}  # turn effects (#25, #51)
+OPS_MALUS = {side: f"ops-malus:{side}" for side in SIDES}  # (#31)
+
+
 def ops_values(core: Core, side: str) -> Callable[[int], int]:
     """`ops_value` of any card for `side`, with this turn's modifiers read once."""
-    cards = core.cards
+    printed = core.tables.card_ops
     effects = core.state.turn_effects
-    bonus = effects.get(f"ops-bonus:{side}", 0)
-    malus = effects.get(f"ops-malus:{side}", 0)
+    bonus = effects.get(OPS_BONUS[side], 0)
+    malus = effects.get(OPS_MALUS[side], 0)
+    if not bonus and not malus:
+        return printed.__getitem__
 
     def value(card: int) -> int:
-        base = 4 if card == CHINA_CARD else cards[card].ops
+        base = printed[card]
         if base == 0:
             return 0
         value = min(4, base + bonus) if bonus else base
