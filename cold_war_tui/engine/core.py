@@ -44,9 +44,12 @@ _new_tuple = tuple.__new__
 
 def make_core(data: GameData, board: Board, options: GameOptions, state: GameState) -> Core:
     """A Core over `state`, sharing the lookup tables of `data` (built once per data)."""
-    return Core(
-        data=data, board=board, options=options, state=state, tables=derived(data, _build_tables)
-    )
+    return Core(data=data, board=board, options=options, state=state, tables=tables_for(data))
+
+
+def tables_for(data: GameData) -> Tables:
+    """The lookup tables of `data`, built once per data object."""
+    return derived(data, _build_tables)
 
 
 class Plays(NamedTuple):
@@ -84,6 +87,8 @@ class Tables:
     country_choices: dict[tuple[str, str], tuple[Choice, ...]]
     hand_size: dict[int, int]  # by turn (setup.yaml)
     period_start: dict[str, int]  # the turn each period's cards enter the deck (setup.yaml)
+    # (number, period_start) of every draw-deck card, in the data's order.
+    deck_cards: tuple[tuple[int, int], ...]
     action_rounds: dict[int, int]  # by turn, before any extra round
     # The action menu's plays of a card by (card, ops shown), made as first needed.
     play_choices: dict[tuple[int, int], Plays]
@@ -101,6 +106,7 @@ def _build_tables(data: GameData) -> Tables:
     for card in data.cards:
         for target in card.prevents:
             prevented.setdefault(target, []).append(card.number)
+    period_start: dict[str, int] = {a.period: a.turn for a in data.setup.deck_additions}
     return Tables(
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
@@ -112,7 +118,8 @@ def _build_tables(data: GameData) -> Tables:
         prevented_by={k: tuple(v) for k, v in prevented.items()},
         linked_events=frozenset(c.number for c in data.cards if c.requires) | prevented.keys(),
         country_choices={},
-        period_start={a.period: a.turn for a in data.setup.deck_additions},
+        period_start=period_start,
+        deck_cards=tuple((c.number, period_start[c.period]) for c in data.cards if c.in_draw_deck),
         hand_size=_by_turn(data, [(s.from_turn, s.cards) for s in data.setup.hand_size]),
         action_rounds=_by_turn(data, [(s.from_turn, s.rounds) for s in data.setup.action_rounds]),
         play_choices={},
@@ -276,7 +283,7 @@ class Core:
         if amount <= 0:
             return
         self.state.influence[side][country] += amount
-        self.log(rule, f"{side} +{amount} influence in {self.board.names[country]}")
+        self.log(rule, f"{side} +{amount} influence in {self.name(country)}")
         if country == self.board.ccw and self.state.influence[side][country] >= 3:
             self.end_chinese_civil_war()
 
@@ -297,7 +304,7 @@ class Core:
         taken = min(present, max(amount, 0))
         if taken:
             self.state.influence[side][country] = present - taken
-            self.log(rule, f"{side} -{taken} influence in {self.board.names[country]}")
+            self.log(rule, f"{side} -{taken} influence in {self.name(country)}")
         return taken
 
     # -- VP, DEFCON, military operations -------------------------------------

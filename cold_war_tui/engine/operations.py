@@ -130,9 +130,7 @@ def reach(core: Core, side: str) -> tuple[int, ...]:
 
 def influence_cost(core: Core, side: str, country: int) -> int:
     """2 ops in a country the opponent controls, else 1 (6.1.2)."""
-    influence = core.state.influence
-    margin = influence[other(side)][country] - influence[side][country]
-    return 2 if margin >= core.board.stability[country] else 1
+    return 2 if core.controls(other(side), country) else 1
 
 
 def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
@@ -251,11 +249,10 @@ def realign_targets(
 def realign_modifier(core: Core, side: str, country: int) -> int:
     """+1 per adjacent controlled country, +1 for more influence, +1 superpower (6.2.2)."""
     board = core.board
-    mine = core.state.influence[side]
-    theirs = core.state.influence[other(side)]
-    stability = board.stability
-    bonus = sum(1 for n in board.neighbours[country] if mine[n] - theirs[n] >= stability[n])
-    if mine[country] > theirs[country]:
+    bonus = sum(1 for n in board.neighbours[country] if core.controls(side, n))
+    mine = core.state.influence[side][country]
+    theirs = core.state.influence[other(side)][country]
+    if mine > theirs:
         bonus += 1
     if country in board.adjacent_to[side]:
         bonus += 1

@@ -11,8 +11,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cold_war_tui.datamodel import GameData
-from cold_war_tui.engine.board import SIDES, Board, derived
-from cold_war_tui.engine.core import CHINA_CARD
+from cold_war_tui.engine.board import SIDES, Board
+from cold_war_tui.engine.core import CHINA_CARD, tables_for
 from cold_war_tui.engine.errors import ScenarioError
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state, shuffle
@@ -158,7 +158,7 @@ def _place_cards(
     adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
     placed_set = set(placed)
     current: list[int] = []
-    for number, entered in derived(data, _deck_cards):  # one pass, in the data's order
+    for number, entered in tables_for(data).deck_cards:  # one pass, in the data's order
         if number in placed_set:
             continue
         if number in cards_out:
@@ -171,19 +171,9 @@ def _place_cards(
     state.draw = current + given_draw  # the unplaced cards lie under the given ones
 
 
-def _deck_cards(data: GameData) -> tuple[tuple[int, int], ...]:
-    """(number, first turn in the deck) of every draw-deck card, in the data's order."""
-    start = {a.period: a.turn for a in data.setup.deck_additions}
-    return tuple((c.number, start[c.period]) for c in data.cards if c.in_draw_deck)
-
-
-def _card_numbers(data: GameData) -> frozenset[int]:
-    return frozenset(c.number for c in data.cards)
-
-
 def _check_placed(placed: list[int], data: GameData, cards_out: frozenset[int]) -> None:
     """Every card a scenario places exists, is in this game, and is placed once."""
-    known = derived(data, _card_numbers)
+    known = tables_for(data).cards
     for card in placed:
         if card not in known:
             raise ScenarioError(f"scenario: there is no card {card}")
