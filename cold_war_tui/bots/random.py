@@ -1,24 +1,30 @@
 """The uniform random bot: every legal choice equally likely, from its own seed.
 
-It uses our SplitMix64 generator (not Python's `random`), so a self-play run
-is reproducible on any Python version.
+It draws from Python's `random.Random`, whose `random()` sequence for an integer
+seed is guaranteed to stay the same across Python versions (the module's other
+methods, such as `choice`, are not), so a self-play run is reproducible anywhere.
+The bot is not part of the rules: the engine's own dice come from its seeded
+generator in the game state.
 """
 
 from __future__ import annotations
 
+import random
+
 from cold_war_tui.engine import Decision
-from cold_war_tui.engine.rng import below, seed_state
 
 
 class RandomBot:
     """Picks uniformly among `decision.choices`."""
 
     def __init__(self, seed: int) -> None:
-        self._state = seed_state(seed ^ 0x5DEECE66D)
+        self._draw = random.Random(seed ^ 0x5DEECE66D).random
 
     def choose(self, decision: Decision) -> str:
-        self._state, index = below(self._state, len(decision.choices))
-        return decision.choices[index].id
+        choices = decision.choices
+        # random() is a multiple of 2**-53 below 1: every index is equally likely to
+        # within len(choices) / 2**53.
+        return choices[int(self._draw() * len(choices))].id
 
 
 SCORING_CARDS = frozenset({1, 2, 3, 37, 38, 79, 81})
