@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import compress
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -164,9 +165,11 @@ class Core:
     scoring_region: dict[int, str] = field(init=False)
     prevented_by: dict[int, tuple[int, ...]] = field(init=False)
     log_entries: list[LogEntry] = field(default_factory=list)
-    # Each side's influence when the current action round began (6.1.1).
-    round_start_influence: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    # Where each side may place influence this round, sorted (operations.reach).
+    # Per side and country, how many reasons put the country in placement reach now
+    # (6.1.1): the superpower next to it, it or a neighbour holding the side's influence.
+    # Kept up to date as influence appears and vanishes (`_presence_changes`).
+    reach_count: dict[str, list[int]] = field(init=False)
+    # Where each side may place influence this action round, sorted (`reach`).
     reach_cache: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # Countries closed by effects, by (side, action), with copies of the effect tables
     # they were read from (restrictions.blocked_by_effects).
@@ -179,6 +182,14 @@ class Core:
         self.region_scoring = t.region_scoring
         self.scoring_region = t.scoring_region
         self.prevented_by = t.prevented_by
+        board = self.board
+        self.reach_count = {}
+        for side in (US, USSR):
+            count = [1 if c in board.adjacent_to[side] else 0 for c in range(board.size)]
+            for present in compress(range(board.size), self.state.influence[side]):
+                for c in board.with_neighbours[present]:
+                    count[c] += 1
+            self.reach_count[side] = count
 
     def country_choices(self, verb: str, countries: Iterable[int], label: str) -> list[Choice]:
         """The choices `VERB KEY` of `countries`, labelled `label` with {name} filled in.
@@ -253,10 +264,31 @@ class Core:
         self.log("", f"{what} shuffled ({len(cards)} cards)")
 
     def mark_round_start(self) -> None:
-        """Remember where each side has influence now: placement reach is fixed (6.1.1)."""
-        influence = self.state.influence
-        self.round_start_influence = {US: tuple(influence[US]), USSR: tuple(influence[USSR])}
+        """Placement reach is fixed at the start of an action round (6.1.1): from now on
+        it is read from the counts as they stand until influence appears or vanishes."""
         self.reach_cache.clear()
+
+    def reach(self, side: str) -> tuple[int, ...]:
+        """Countries where `side` may place influence this action round, sorted (6.1.1)."""
+        cached = self.reach_cache.get(side)
+        if cached is None:
+            cached = self.reach_cache[side] = self._reach_now(side)
+        return cached
+
+    def _reach_now(self, side: str) -> tuple[int, ...]:
+        board = self.board
+        # The Civil War space (the last index) only for the USSR while the war lasts (12.3).
+        last = board.size if side == USSR and self.state.ccw_active else board.ccw
+        return tuple(compress(range(last), self.reach_count[side]))
+
+    def _presence_changes(self, side: str, country: int, step: int) -> None:
+        """`side`'s influence appears in (+1) or vanishes from (-1) `country`: this round's
+        reach is fixed first, as it stood at the round's start (6.1.1)."""
+        if side not in self.reach_cache:
+            self.reach_cache[side] = self._reach_now(side)
+        count = self.reach_count[side]
+        for c in self.board.with_neighbours[country]:
+            count[c] += step
 
     # -- names ---------------------------------------------------------------
     def name(self, country: int) -> str:
@@ -282,7 +314,10 @@ class Core:
     def add_influence(self, side: str, country: int, amount: int, rule: str) -> None:
         if amount <= 0:
             return
-        self.state.influence[side][country] += amount
+        influence = self.state.influence[side]
+        if not influence[country]:
+            self._presence_changes(side, country, 1)
+        influence[country] += amount
         self.log(rule, f"{side} +{amount} influence in {self.name(country)}")
         if country == self.board.ccw and self.state.influence[side][country] >= 3:
             self.end_chinese_civil_war()
@@ -291,11 +326,13 @@ class Core:
         """The third USSR influence in the Civil War space: the USSR takes the China Card
         face up and the space is emptied and ignored from now on (12.1, 12.3)."""
         state = self.state
-        state.influence[USSR][self.board.ccw] = 0
+        ccw = self.board.ccw
+        self._presence_changes(USSR, ccw, -1)
+        state.influence[USSR][ccw] = 0
         state.ccw_active = False
         state.china_holder = USSR
         state.china_face_up = True
-        self.reach_cache.clear()
+        self.reach_cache[USSR] = tuple(c for c in self.reach_cache[USSR] if c != ccw)
         self.log("12.3", "the USSR wins the Chinese Civil War and takes the China Card face up")
 
     def remove_influence(self, side: str, country: int, amount: int, rule: str) -> int:
@@ -303,6 +340,8 @@ class Core:
         present = self.state.influence[side][country]
         taken = min(present, max(amount, 0))
         if taken:
+            if taken == present:
+                self._presence_changes(side, country, -1)
             self.state.influence[side][country] = present - taken
             self.log(rule, f"{side} -{taken} influence in {self.name(country)}")
         return taken

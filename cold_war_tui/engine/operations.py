@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from cold_war_tui.engine import restrictions
-from cold_war_tui.engine.board import SIDES, US, other
+from cold_war_tui.engine.board import SIDES, other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.hooks import HOOKS
@@ -113,21 +113,6 @@ def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:
 
 
 # -- influence (6.1) ----------------------------------------------------------
-def reach(core: Core, side: str) -> tuple[int, ...]:
-    """Countries where `side` may place influence this action round, sorted (6.1.1, 6.1.4)."""
-    cached = core.reach_cache.get(side)
-    if cached is not None:
-        return cached
-    board = core.board
-    start = core.round_start_influence.get(side, ())
-    placed = compress(board.with_neighbours, start)
-    area = set(board.adjacent_to[side]).union(*placed)
-    if not core.state.ccw_active or side == US:
-        area.discard(board.ccw)
-    core.reach_cache[side] = result = tuple(sorted(area))
-    return result
-
-
 def influence_cost(core: Core, side: str, country: int) -> int:
     """2 ops in a country the opponent controls, else 1 (6.1.2)."""
     return 2 if core.controls(other(side), country) else 1
@@ -136,7 +121,7 @@ def influence_cost(core: Core, side: str, country: int) -> int:
 def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
     """Where one more point of influence may go now, within the budget."""
     blocked = restrictions.blocked_by_effects(core, side, "influence")
-    reachable = reach(core, side)
+    reachable = core.reach(side)
     candidates = [c for c in reachable if c not in blocked] if blocked else reachable
     room = budget.base - budget.spent  # an area bonus can only add to this
     if room >= 2:  # enough for any country's price (6.1.2)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from engine_scenarios import action_game, ids, infl, play, targets
+from engine_scenarios import SIDES, action_game, ids, infl, play, targets
 
-from cold_war_tui.engine import IllegalChoice
+from cold_war_tui.bots.random import RandomBot
+from cold_war_tui.engine import Game, GameOptions, IllegalChoice
 
 # Cards used only for their ops, whose event is the player's own (no event is triggered):
 US_1_OP, US_3_OPS = 19, 4  # Truman Doctrine, Duck and Cover
@@ -85,6 +86,35 @@ def test_6_1_1_reach_is_fixed_at_the_start_of_the_action_round() -> None:
     assert (game.pending.player, game.pending.kind) == ("US", "action")
     game.choose("play 26 ops")
     assert "nicaragua" in targets(game, "infl")
+
+
+def test_6_1_1_influence_lost_during_the_round_still_counts_for_reach() -> None:
+    """6.1.1: reach is counted from the round's start, so a country whose influence the
+    opponent's event (played first, 5.2) removes still opens its neighbours this round."""
+    game = action_game("US", {"US": [8, US_1_OP], "USSR": [USSR_1_OP]}, influence={"cuba": (1, 0)})
+    play(game, "play 8 ops", "event-first")
+    assert infl(game, "cuba") == (0, 3)  # #8 Fidel
+    assert {"haiti", "nicaragua"} <= targets(game, "infl")
+    play(game, "infl haiti", "infl haiti", "play 10 ops", "infl poland", "play 19 ops")
+    assert "nicaragua" not in targets(game, "infl")  # the next round counts from now on
+
+
+def test_6_1_1_the_reach_counts_follow_every_change_of_influence() -> None:
+    """The engine keeps each side's reach counts as influence comes and goes; in random
+    games with the Chinese Civil War (12.3) they always match a count from scratch."""
+    for seed in range(1, 13):
+        game = Game.new(GameOptions(seed=seed, chinese_civil_war=True))
+        bot = RandomBot(seed)
+        while game.pending is not None:
+            game.choose(bot.choose(game.pending))
+            core = game._core
+            board = core.board
+            for side in SIDES:
+                expected = [1 if c in board.adjacent_to[side] else 0 for c in range(board.size)]
+                for country, amount in enumerate(core.state.influence[side]):
+                    for c in board.with_neighbours[country] if amount else ():
+                        expected[c] += 1
+                assert core.reach_count[side] == expected, (seed, side)
 
 
 def test_6_1_4_a_player_may_always_place_next_to_his_superpower() -> None:
