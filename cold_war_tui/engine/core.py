@@ -148,7 +148,8 @@ def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:
     }
 
 
-EffectsMemo = tuple[dict[str, int], dict[str, int], frozenset[int]]
+# Copies of both effect tables, and the countries they close by (side, action).
+EffectsMemo = tuple[dict[str, int], dict[str, int], dict[tuple[str, str], frozenset[int]]]
 
 
 @dataclass(slots=True)
@@ -171,9 +172,11 @@ class Core:
     reach_count: dict[str, list[int]] = field(init=False)
     # Where each side may place influence this action round, sorted (`reach`).
     reach_cache: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    # Countries closed by effects, by (side, action), with copies of the effect tables
-    # they were read from (restrictions.blocked_by_effects).
-    effects_memo: dict[tuple[str, str], EffectsMemo] = field(default_factory=dict)
+    # Countries with a side's opponent's influence, minus an excluded set, by (side,
+    # excluded): cleared whenever influence appears or vanishes (`contested`).
+    contested_cache: dict[tuple[str, frozenset[int]], tuple[int, ...]] = field(default_factory=dict)
+    # The countries effects close, as last read (restrictions.blocked_by_effects).
+    effects_memo: EffectsMemo | None = None
 
     def __post_init__(self) -> None:
         t = self.tables
@@ -281,11 +284,23 @@ class Core:
         last = board.size if side == USSR and self.state.ccw_active else board.ccw
         return tuple(compress(range(last), self.reach_count[side]))
 
+    def contested(self, side: str, excluded: frozenset[int]) -> tuple[int, ...]:
+        """Countries where `side`'s opponent has influence, except `excluded`, in order
+        (the Civil War space never: 12.3). Coup and realignment targets start here."""
+        key = (side, excluded)
+        found = self.contested_cache.get(key)
+        if found is None:
+            present = compress(range(self.board.ccw), self.state.influence[other(side)])
+            found = tuple([c for c in present if c not in excluded] if excluded else present)
+            self.contested_cache[key] = found
+        return found
+
     def _presence_changes(self, side: str, country: int, step: int) -> None:
         """`side`'s influence appears in (+1) or vanishes from (-1) `country`: this round's
         reach is fixed first, as it stood at the round's start (6.1.1)."""
         if side not in self.reach_cache:
             self.reach_cache[side] = self._reach_now(side)
+        self.contested_cache.clear()
         count = self.reach_count[side]
         for c in self.board.with_neighbours[country]:
             count[c] += step

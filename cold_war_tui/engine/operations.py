@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import compress
 
 from cold_war_tui.engine import restrictions
 from cold_war_tui.engine.board import SIDES, other
@@ -162,21 +161,20 @@ def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[N
 # -- coup (6.3) ---------------------------------------------------------------
 def coup_targets(
     core: Core, side: str, *, free: bool = False, area: Areas | None = None
-) -> list[int]:
+) -> Sequence[int]:
     """Countries `side` may coup now: opponent influence, open region, no protection."""
     targets = _contested(core, side, "coup", ignore_defcon=free)
     return targets if area is None else [c for c in targets if in_any_area(core, c, area)]
 
 
-def _contested(core: Core, side: str, action: str, *, ignore_defcon: bool) -> list[int]:
+def _contested(core: Core, side: str, action: str, *, ignore_defcon: bool) -> Sequence[int]:
     """Countries with opponent influence, not protected by an effect (6.3.1), nor in a
     region closed at this DEFCON (8.1.5) unless `ignore_defcon`."""
     excluded = restrictions.blocked_by_effects(core, side, action)
     if not ignore_defcon:
         closed = restrictions.closed_countries(core)
         excluded = excluded | closed if excluded and closed else excluded or closed
-    contested = compress(range(core.board.ccw), core.state.influence[other(side)])
-    return [c for c in contested if c not in excluded] if excluded else list(contested)
+    return core.contested(side, excluded)
 
 
 def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -> bool:
@@ -216,7 +214,7 @@ def realign_targets(
     *,
     free: bool = False,
     area: Areas | None = None,
-) -> list[int]:
+) -> Sequence[int]:
     """Countries `side` may realign now (opponent influence, open region, in budget).
 
     `free`: an event's rolls that ignore the DEFCON regions (#96); `area` limits them.

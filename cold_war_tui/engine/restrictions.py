@@ -36,27 +36,36 @@ def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
     """The `no-{action}:{side}:...` effects' countries, remembered until the effects change.
 
     Target lists ask this several times per decision while the effects rarely change;
-    the memo keeps copies of both effect tables, so any change shows.
+    the memo keeps copies of both effect tables, so any change shows, and one reading
+    of the tables answers every side and action.
     """
     state = core.state
-    memo = core.effects_memo.get((side, action))
-    if memo is not None and memo[0] == state.effects and memo[1] == state.turn_effects:
-        return memo[2]
-    prefix = f"no-{action}:{side}:"
+    memo = core.effects_memo
+    if memo is None or memo[0] != state.effects or memo[1] != state.turn_effects:
+        memo = (dict(state.effects), dict(state.turn_effects), _read_closures(core))
+        core.effects_memo = memo
+    return memo[2].get((side, action), _NOTHING)
+
+
+_NOTHING: frozenset[int] = frozenset()
+
+
+def _read_closures(core: Core) -> dict[tuple[str, str], frozenset[int]]:
+    """Every `no-{action}:{side}:{country or region key}` effect in play, by (side, action)."""
     board = core.board
-    countries: set[int] = set()
-    for table in (state.effects, state.turn_effects):
+    closed: dict[tuple[str, str], set[int]] = {}
+    for table in (core.state.effects, core.state.turn_effects):
         for name, value in table.items():
-            if not value or not name.startswith(prefix):
+            parts = name.split(":", 2)
+            if not value or len(parts) != 3 or not parts[0].startswith("no-"):
                 continue
-            key = name[len(prefix) :]
+            countries = closed.setdefault((parts[1], parts[0][3:]), set())
+            key = parts[2]
             if key in board.index:
                 countries.add(board.index[key])
             elif key in board.region_members:
                 countries.update(board.region_members[key])
-    closed = frozenset(countries)
-    core.effects_memo[side, action] = (dict(state.effects), dict(state.turn_effects), closed)
-    return closed
+    return {where: frozenset(countries) for where, countries in closed.items()}
 
 
 def nato_protected(core: Core) -> frozenset[int]:

@@ -100,8 +100,9 @@ def test_6_1_1_influence_lost_during_the_round_still_counts_for_reach() -> None:
 
 
 def test_6_1_1_the_reach_counts_follow_every_change_of_influence() -> None:
-    """The engine keeps each side's reach counts as influence comes and goes; in random
-    games with the Chinese Civil War (12.3) they always match a count from scratch."""
+    """The engine keeps each side's reach counts (6.1.1) and its lists of contested
+    countries (6.2, 6.3) as influence comes and goes; in random games with the Chinese
+    Civil War (12.3) they always match a count from scratch."""
     for seed in range(1, 13):
         game = Game.new(GameOptions(seed=seed, chinese_civil_war=True))
         bot = RandomBot(seed)
@@ -115,6 +116,10 @@ def test_6_1_1_the_reach_counts_follow_every_change_of_influence() -> None:
                     for c in board.with_neighbours[country] if amount else ():
                         expected[c] += 1
                 assert core.reach_count[side] == expected, (seed, side)
+            for (side, excluded), contested in core.contested_cache.items():
+                opponent = core.state.influence["US" if side == "USSR" else "USSR"]
+                present = [c for c in range(board.ccw) if opponent[c] and c not in excluded]
+                assert list(contested) == present, (seed, side)
 
 
 def test_6_1_4_a_player_may_always_place_next_to_his_superpower() -> None:
