@@ -188,7 +188,9 @@ class Core:
         board = self.board
         self.reach_count = {}
         for side in (US, USSR):
-            count = [1 if c in board.adjacent_to[side] else 0 for c in range(board.size)]
+            count = [0] * board.size
+            for c in board.adjacent_to[side]:
+                count[c] = 1
             for present in compress(range(board.size), self.state.influence[side]):
                 for c in board.with_neighbours[present]:
                     count[c] += 1

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from engine_scenarios import SIDES, action_game, ids, infl, play, targets
+from engine_scenarios import action_game, ids, infl, play, targets
 
 from cold_war_tui.bots.random import RandomBot
 from cold_war_tui.engine import Game, GameOptions, IllegalChoice
+from cold_war_tui.engine.core import Core
 
 # Cards used only for their ops, whose event is the player's own (no event is triggered):
 US_1_OP, US_3_OPS = 19, 4  # Truman Doctrine, Duck and Cover
@@ -99,27 +100,31 @@ def test_6_1_1_influence_lost_during_the_round_still_counts_for_reach() -> None:
     assert "nicaragua" not in targets(game, "infl")  # the next round counts from now on
 
 
-def test_6_1_1_the_reach_counts_follow_every_change_of_influence() -> None:
-    """The engine keeps each side's reach counts (6.1.1) and its lists of contested
-    countries (6.2, 6.3) as influence comes and goes; in random games with the Chinese
-    Civil War (12.3) they always match a count from scratch."""
+def test_the_running_tallies_follow_every_change_of_influence() -> None:
+    """The engine keeps tallies as influence comes and goes: each side's reach counts
+    (6.1.1) and the lists of contested countries (6.2, 6.3). In random games with the
+    Chinese Civil War (12.3) they always match a count from scratch."""
     for seed in range(1, 13):
         game = Game.new(GameOptions(seed=seed, chinese_civil_war=True))
         bot = RandomBot(seed)
         while game.pending is not None:
             game.choose(bot.choose(game.pending))
-            core = game._core
-            board = core.board
-            for side in SIDES:
-                expected = [1 if c in board.adjacent_to[side] else 0 for c in range(board.size)]
-                for country, amount in enumerate(core.state.influence[side]):
-                    for c in board.with_neighbours[country] if amount else ():
-                        expected[c] += 1
-                assert core.reach_count[side] == expected, (seed, side)
-            for (side, excluded), contested in core.contested_cache.items():
-                opponent = core.state.influence["US" if side == "USSR" else "USSR"]
-                present = [c for c in range(board.ccw) if opponent[c] and c not in excluded]
-                assert list(contested) == present, (seed, side)
+            check_tallies(game._core)
+
+
+def check_tallies(core: Core) -> None:
+    board, influence = core.board, core.state.influence
+    countries = range(board.size)
+    for side in ("US", "USSR"):
+        reach = [1 if c in board.adjacent_to[side] else 0 for c in countries]
+        for country in (c for c in countries if influence[side][c]):
+            for c in board.with_neighbours[country]:
+                reach[c] += 1
+        assert core.reach_count[side] == reach, side
+    for (side, excluded), contested in core.contested_cache.items():
+        opponent_influence = influence["US" if side == "USSR" else "USSR"]
+        present = [c for c in range(board.ccw) if opponent_influence[c] and c not in excluded]
+        assert list(contested) == present, side
 
 
 def test_6_1_4_a_player_may_always_place_next_to_his_superpower() -> None:
