@@ -10,6 +10,9 @@ count() {
         "$python" benchmarks/selfplay_games.py "$1" 2>&1 |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
+# A warm-up run first writes any stale .pyc files, which would otherwise be counted
+# once in the baseline (0 games) and not in the measured run.
+"$python" benchmarks/selfplay_games.py 0
 start=$(count 0)
 total=$(count "$games")
 echo "$(( (total - start) / 1000000 )) million instructions for $games games (imports excluded)"
