@@ -9,14 +9,14 @@ separately in `unavailable`, each with the reason.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
 
-# Choice, Unavailable (and the log's LogEntry) are NamedTuples: immutable records that
-# are made by the thousand per game, and a tuple is cheaper to build than a frozen dataclass.
+# Choice, Unavailable, Decision (and the log's LogEntry) are NamedTuples: immutable records
+# made by the thousand per game, and a tuple is cheaper to build than a dataclass.
 class Choice(NamedTuple):
     """One option of a decision: a stable notation `id` and a label for people."""
 
@@ -32,16 +32,17 @@ class Unavailable(NamedTuple):
     reason: str
 
 
-@dataclass(slots=True)
-class Decision:
-    """A question to one player. `context` carries what a UI needs (targets, ops left)."""
+class Decision(NamedTuple):
+    """A question to one player. `context` carries what a UI needs (targets, ops left).
+
+    Made by `ask` only, once per decision of the game."""
 
     player: str
     kind: str
     prompt: str
     choices: list[Choice]
-    unavailable: list[Unavailable] = field(default_factory=list)
-    context: dict[str, Any] = field(default_factory=dict)
+    unavailable: list[Unavailable]
+    context: dict[str, Any]
 
     def accepts(self, choice_id: str) -> bool:
         """True when `choice_id` is one of the legal choices."""
@@ -91,4 +92,8 @@ def ask(
     """One question: a rules procedure yields it and receives the chosen id,
     `chosen = yield ask(...)`. A plain function, not a sub-generator: this runs
     for every decision of the game."""
-    return Decision(player, kind, prompt, list(choices), list(unavailable), context)
+    # tuple.__new__ skips the NamedTuple's Python-level constructor (as for log lines).
+    return _new_tuple(Decision, (player, kind, prompt, list(choices), list(unavailable), context))
+
+
+_new_tuple = tuple.__new__
