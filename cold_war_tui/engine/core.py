@@ -62,12 +62,17 @@ class Plays(NamedTuple):
 
 
 class MenuRow(NamedTuple):
-    """A card's entries in one side's action menu at one ops value (turn.card_plays)."""
+    """A card's entries in one side's action menu under one `MenuContext` (turn.card_plays)."""
 
-    event: Choice | None  # None: the opponent's event, never this side's to play
-    conditional: bool  # the event may be blocked now: ask events.event_blocked
-    ops: Choice | None  # None: a scoring card, played only for its event
-    space: Choice  # offered along with `ops`
+    # The card's own event when some rule may block it now (ask events.event_blocked).
+    conditional_event: Choice | None
+    choices: tuple[Choice, ...]  # the other legal plays, in menu order
+    greyed: tuple[Unavailable, ...]
+
+
+# What a card's menu row depends on: the side, this turn's ops bonus and malus, and the
+# ops the space race needs now with the reason shown when a card has fewer.
+MenuContext = tuple[str, int, int, int, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +102,8 @@ class Tables:
     card_choices: dict[tuple[str, int], Choice]
     # Greyed-out entries by (choice, reason), made as first needed.
     greyed: dict[tuple[Choice, str], Unavailable]
-    # A card's action-menu row by (card, ops shown, side), made as first needed.
-    menu_rows: dict[tuple[int, int, str], MenuRow]
+    # The action-menu rows of cards by context, then card, made as first needed.
+    menu_rows: dict[MenuContext, dict[int, MenuRow]]
 
 
 def _build_tables(data: GameData) -> Tables:

@@ -8,7 +8,7 @@ with the card (`play N space`). Area bonuses (the China Card's +1 in Asia,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cold_war_tui.engine import restrictions
@@ -73,32 +73,20 @@ def in_any_area(core: Core, country: int, area: Areas) -> bool:
     return any(in_area(core, country, a) for a in area)
 
 
-def ops_value(core: Core, card: int, side: str) -> int:
-    """A card's ops for `side` after this turn's modifiers (never below 1; 0 stays 0)."""
-    return ops_values(core, side)(card)
-
-
 OPS_BONUS = {side: f"ops-bonus:{side}" for side in SIDES}  # turn effects (#25, #51)
 OPS_MALUS = {side: f"ops-malus:{side}" for side in SIDES}  # (#31)
 
 
-def ops_values(core: Core, side: str) -> Callable[[int], int]:
-    """`ops_value` of any card for `side`, with this turn's modifiers read once."""
-    printed = core.tables.card_ops
+def ops_value(core: Core, card: int, side: str) -> int:
+    """A card's ops for `side` after this turn's modifiers (never below 1; 0 stays 0)."""
+    base = core.tables.card_ops[card]
     effects = core.state.turn_effects
     bonus = effects.get(OPS_BONUS[side], 0)
     malus = effects.get(OPS_MALUS[side], 0)
-    if not bonus and not malus:
-        return printed.__getitem__
-
-    def value(card: int) -> int:
-        base = printed[card]
-        if base == 0:
-            return 0
-        value = min(4, base + bonus) if bonus else base
-        return max(1, value - malus) if malus else value
-
-    return value
+    if base == 0 or not (bonus or malus):
+        return base
+    value = min(4, base + bonus) if bonus else base
+    return max(1, value - malus) if malus else value
 
 
 def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:

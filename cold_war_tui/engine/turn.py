@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
-from cold_war_tui.engine.core import CHINA_CARD, Core, MenuRow
+from cold_war_tui.engine.core import CHINA_CARD, Core, MenuContext, MenuRow
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
 from cold_war_tui.engine.events import CONDITIONAL_EVENTS, event_blocked, resolve_event
 from cold_war_tui.engine.hooks import HOOKS, MenuAction
@@ -234,42 +234,53 @@ def card_plays(
 ) -> tuple[list[Choice], list[Unavailable]]:
     """The plays of `cards` by `side` (event, ops, space race), and the greyed ones.
 
-    Each card's entries come from a row cached per (card, ops, side); only an event
-    that can be blocked and the space race are checked against the state.
+    Each card's entries come from a row cached per menu context (side, ops modifiers,
+    space race threshold); only an event that can be blocked is checked against the state.
     """
+    effects = core.state.turn_effects
+    context = (
+        side,
+        effects.get(ops.OPS_BONUS[side], 0),
+        effects.get(ops.OPS_MALUS[side], 0),
+        *ops.space_threshold(core, side),
+    )
+    rows = core.tables.menu_rows.get(context)
+    if rows is None:
+        rows = core.tables.menu_rows[context] = {}
     choices: list[Choice] = []
     greyed: list[Unavailable] = []
-    space_needed, space_reason = ops.space_threshold(core, side)
-    ops_value = ops.ops_values(core, side)
-    rows = core.tables.menu_rows
     for card in cards:
-        value = ops_value(card)
-        row = rows.get((card, value, side)) or _menu_row(core, card, value, side)
-        if row.event is not None:
-            blocked = event_blocked(core, card, side) if row.conditional else None
+        row = rows.get(card) or _menu_row(core, context, card, rows)
+        event = row.conditional_event
+        if event is not None:
+            blocked = event_blocked(core, card, side)
             if blocked is None:
-                choices.append(row.event)
+                choices.append(event)
             else:
-                greyed.append(core.greyed(row.event, blocked))
-        if row.ops is not None:
-            choices.append(row.ops)
-            if value >= space_needed:
-                choices.append(row.space)
-            else:
-                greyed.append(core.greyed(row.space, space_reason))
+                greyed.append(core.greyed(event, blocked))
+        choices += row.choices
+        greyed += row.greyed
     return choices, greyed
 
 
-def _menu_row(core: Core, card: int, value: int, side: str) -> MenuRow:
+def _menu_row(core: Core, context: MenuContext, card: int, rows: dict[int, MenuRow]) -> MenuRow:
+    """Make and remember `card`'s row: its own event (unless the opponent's, 5.2), its ops
+    (a scoring card has none: 02-full-game "Cards and events") and the space race (6.4.1)."""
+    side, _, _, space_needed, space_reason = context
+    value = ops.ops_value(core, card, side)
     data = core.cards[card]
     plays = core.play_choices(card, value)
-    row = MenuRow(
-        event=None if data.side == other(side) else plays.event,
-        conditional=card in CONDITIONAL_EVENTS or card in core.tables.linked_events,
-        ops=None if data.scoring else plays.ops,
-        space=plays.space,
-    )
-    core.tables.menu_rows[card, value, side] = row
+    own_event = data.side != other(side)
+    conditional = own_event and (card in CONDITIONAL_EVENTS or card in core.tables.linked_events)
+    choices = [plays.event] if own_event and not conditional else []
+    greyed = []
+    if not data.scoring:
+        choices.append(plays.ops)
+        if value >= space_needed:
+            choices.append(plays.space)
+        else:
+            greyed.append(core.greyed(plays.space, space_reason))
+    row = rows[card] = MenuRow(plays.event if conditional else None, tuple(choices), tuple(greyed))
     return row
 
 
