@@ -85,12 +85,8 @@ def place_points(
     """
     chooser = chooser or side
     placed: dict[int, int] = {}
+    open_ = list(candidates)  # a country leaves once it has `max_per` points
     for done_points in range(total):
-        open_ = (
-            list(candidates)
-            if max_per is None
-            else [c for c in candidates if placed.get(c, 0) < max_per]
-        )
         if not open_:
             break
         left = total - done_points
@@ -107,7 +103,9 @@ def place_points(
         if chosen == "done":
             break
         country = chosen_country(core, chosen)
-        placed[country] = placed.get(country, 0) + 1
+        placed[country] = points = placed.get(country, 0) + 1
+        if points == max_per:
+            open_.remove(country)
         core.add_influence(side, country, 1, rule)
     return placed
 
@@ -132,12 +130,9 @@ def remove_points(
     chooser = chooser or other(victim)
     removed: dict[int, int] = {}
     influence = core.state.influence[victim]
+    # A country leaves once it has no influence left or has lost `max_per` points.
+    open_ = [c for c in candidates if influence[c] > 0]
     for done_points in range(total):
-        open_ = [
-            c
-            for c in candidates
-            if influence[c] > 0 and (max_per is None or removed.get(c, 0) < max_per)
-        ]
         if not open_:
             break
         left = total - done_points
@@ -154,8 +149,10 @@ def remove_points(
         if chosen == "done":
             break
         country = chosen_country(core, chosen)
-        removed[country] = removed.get(country, 0) + 1
+        removed[country] = points = removed.get(country, 0) + 1
         core.remove_influence(victim, country, 1, rule)
+        if points == max_per or not influence[country]:
+            open_.remove(country)
     return removed
 
 
