@@ -320,18 +320,19 @@ class Core:
         return self.tables.card_names[number]
 
     # -- influence and control ----------------------------------------------
+    def controls(self, side: str, country: int) -> bool:
+        """`side`'s influence exceeds the opponent's by at least the country's stability
+        (02-full-game "Map and control")."""
+        influence = self.state.influence
+        margin = influence[side][country] - influence[other(side)][country]
+        return margin >= self.board.stability[country]
+
     def controller(self, country: int) -> str | None:
-        us = self.state.influence[US][country]
-        ussr = self.state.influence[USSR][country]
-        stability = self.board.stability[country]
-        if us - ussr >= stability:
+        if self.controls(US, country):
             return US
-        if ussr - us >= stability:
+        if self.controls(USSR, country):
             return USSR
         return None
-
-    def controls(self, side: str, country: int) -> bool:
-        return self.controller(country) == side
 
     def add_influence(self, side: str, country: int, amount: int, rule: str) -> None:
         if amount <= 0:
