@@ -177,6 +177,8 @@ class Core:
     reach_count: dict[str, list[int]] = field(init=False)
     # Where each side may place influence this action round, sorted (`reach`).
     reach_cache: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # A side's reach counts as they were at the round's start, kept once they change.
+    round_start_count: dict[str, list[int]] = field(default_factory=dict)
     # Countries with a side's opponent's influence, minus an excluded set, by (side,
     # excluded): cleared whenever influence appears or vanishes (`contested`).
     contested_cache: dict[tuple[str, frozenset[int]], tuple[int, ...]] = field(default_factory=dict)
@@ -277,6 +279,7 @@ class Core:
         """Placement reach is fixed at the start of an action round (6.1.1): from now on
         it is read from the counts as they stand until influence appears or vanishes."""
         self.reach_cache.clear()
+        self.round_start_count.clear()
 
     def reach(self, side: str) -> tuple[int, ...]:
         """Countries where `side` may place influence this action round, sorted (6.1.1)."""
@@ -287,9 +290,10 @@ class Core:
 
     def _reach_now(self, side: str) -> tuple[int, ...]:
         board = self.board
+        count = self.round_start_count.get(side) or self.reach_count[side]
         # The Civil War space (the last index) only for the USSR while the war lasts (12.3).
         last = board.size if side == USSR and self.state.ccw_active else board.ccw
-        return tuple(compress(range(last), self.reach_count[side]))
+        return tuple(compress(range(last), count))
 
     def contested(self, side: str, excluded: frozenset[int]) -> tuple[int, ...]:
         """Countries where `side`'s opponent has influence, except `excluded`, in order
@@ -304,9 +308,9 @@ class Core:
 
     def _presence_changes(self, side: str, country: int, step: int) -> None:
         """`side`'s influence appears in (+1) or vanishes from (-1) `country`: this round's
-        reach is fixed first, as it stood at the round's start (6.1.1)."""
-        if side not in self.reach_cache:
-            self.reach_cache[side] = self._reach_now(side)
+        counts are kept first as they stood at the round's start (6.1.1)."""
+        if side not in self.round_start_count:
+            self.round_start_count[side] = self.reach_count[side][:]
         self.contested_cache.clear()
         count = self.reach_count[side]
         for c in self.board.with_neighbours[country]:
@@ -355,7 +359,7 @@ class Core:
         state.ccw_active = False
         state.china_holder = USSR
         state.china_face_up = True
-        self.reach_cache[USSR] = tuple(c for c in self.reach_cache[USSR] if c != ccw)
+        self.reach_cache.pop(USSR, None)  # the space leaves the USSR's reach at once
         self.log("12.3", "the USSR wins the Chinese Civil War and takes the China Card face up")
 
     def remove_influence(self, side: str, country: int, amount: int, rule: str) -> int:
