@@ -282,7 +282,7 @@ class Core:
         self.round_start_count.clear()
 
     def reach(self, side: str) -> tuple[int, ...]:
-        """Countries where `side` may place influence this action round, sorted (6.1.1)."""
+        """Countries where `side` may place influence this action round, sorted (6.1.1, 6.1.4)."""
         cached = self.reach_cache.get(side)
         if cached is None:
             cached = self.reach_cache[side] = self._reach_now(side)
