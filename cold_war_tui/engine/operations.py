@@ -160,8 +160,7 @@ def _contested(core: Core, side: str, action: str, *, ignore_defcon: bool) -> Se
     region closed at this DEFCON (8.1.5) unless `ignore_defcon`."""
     excluded = restrictions.blocked_by_effects(core, side, action)
     if not ignore_defcon:
-        closed = restrictions.closed_countries(core)
-        excluded = excluded | closed if excluded and closed else excluded or closed
+        excluded = restrictions.joined(excluded, restrictions.closed_countries(core))
     return core.contested(side, excluded)
 
 

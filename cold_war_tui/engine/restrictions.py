@@ -28,8 +28,13 @@ def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
     closed = _closed_by_effects(core, side, action)
     if side != USSR or action == "influence":
         return closed
-    protected = nato_protected(core)
-    return closed | protected if closed and protected else closed or protected
+    return joined(closed, nato_protected(core))
+
+
+def joined(first: frozenset[int], second: frozenset[int]) -> frozenset[int]:
+    """Both sets as one; when either is empty the other itself, not a copy (a cached
+    set keeps its cached hash, which `Core.contested` uses as part of its key)."""
+    return first | second if first and second else first or second
 
 
 def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
