@@ -82,25 +82,38 @@ def main(argv: Sequence[str] | None = None) -> int:
             load_default_data()
             from cold_war_tui.duel.tui import DuelApp
 
-            DuelApp(load=args.duel_load).run()
-            return 0
-        from cold_war_tui.tui.app import ColdWarApp
-
-        # The title shows at once; the app reads the game data in the background.
-        app = ColdWarApp(load=args.load)
-        result = app.run()
-        if app.load_failure is not None:
-            raise app.load_failure  # a DataError is reported below; anything else is a bug
-        if result == "duel":
-            from cold_war_tui.duel.tui import DuelApp
-
-            DuelApp().run()
-        return 0
+            duel = DuelApp(load=args.duel_load)
+            duel.run()
+            return run_title(None) if duel.back_to_title else 0
+        return run_title(args.load)
     except Exception as err:  # the data layer is imported lazily: the title shows sooner
         if not is_data_error(err):
             raise
         print(f"cold-war-tui: bad game data: {err}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def run_title(load: Path | None) -> int:
+    """The title screen; a duel picked there runs in its own app, and leaving the duel (its
+    end screen, or Escape on its set-up) brings the title back instead of quitting (Ctrl+Q
+    still quits)."""
+    from cold_war_tui.tui.app import ColdWarApp
+
+    while True:
+        # The title shows at once; the app reads the game data in the background.
+        app = ColdWarApp(load=load)
+        result = app.run()
+        if app.load_failure is not None:
+            raise app.load_failure  # a DataError is reported below; anything else is a bug
+        if result != "duel":
+            return 0
+        from cold_war_tui.duel.tui import DuelApp
+
+        load = None
+        duel = DuelApp()
+        duel.run()
+        if not duel.back_to_title:
+            return 0
 
 
 def load_default_data() -> object:

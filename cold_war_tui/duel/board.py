@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cold_war_tui.duel.errors import NotationError
+from cold_war_tui.duel.errors import NotationError, excerpt
 
 SIZE = 8
 ROWS_CYRILLIC = "АБВГДЕЖЗ"
@@ -48,10 +48,13 @@ class Cell:
     @classmethod
     def parse(cls, token: str) -> Cell:
         """Read 'Б5', 'б5' or 'B5' (Latin A-H stand for А-З in order)."""
+        if not isinstance(token, str):
+            raise NotationError(f"a cell is read from text, not from {type(token).__name__}")
         text = token.strip().upper()
         if len(text) != 2:
             raise NotationError(
-                f"{token!r} is not a cell: a cell is a row letter (А-З or A-H) and a column 1-8"
+                f"{excerpt(token)} is not a cell: a cell is a row letter (А-З or A-H) "
+                "and a column 1-8"
             )
         letter, digit = text[0], text[1]
         if letter in ROWS_CYRILLIC:

@@ -28,6 +28,8 @@ class DuelGame:
         self._sides: dict[Player, Side] = {p: Side(p) for p in PLAYERS}
         self._in_flight: list[tuple[Player, Shot]] = []
         self._salvo = False
+        # Players who passed (or are out for good) since the last launch or sabotage.
+        self._passed: set[Player] = set()
         self._pending: Pending | None = Pending(
             self.settings.first_player, Kind.PLACE, 0, self.defcon
         )
@@ -207,8 +209,6 @@ class DuelGame:
                 f"DEFCON {pending.defcon} allows at most {pending.limit} missiles "
                 f"in a move, not {n}"
             )
-        if n == 0 and self.usable_silos(pending.player):
-            raise IllegalChoice("launch at least one missile: you have a silo that can launch")
         return self._check_sabotage(pending.player, move)
 
     def _check_sabotage(self, player: Player, move: Move) -> Move:
@@ -263,10 +263,14 @@ class DuelGame:
             self._land()
         answer = self._answer(move, shots, raids)
         self.log.append(Entry(player, move, turn, pending.defcon, answer))
+        if move.launches or move.sabotage:
+            self._passed.clear()
+        else:
+            self._passed.add(player)
         self._end_turn()
         if pending.salvo:
             self._game_over(f"{player} fired the final salvo")
-        else:
+        elif not self._end_if_both_passed():
             self._advance()
         return answer
 
@@ -293,14 +297,13 @@ class DuelGame:
         def of(kind: ObjectKind) -> tuple[Cell, ...]:
             return tuple(sorted(c for k, c in found if k == kind))
 
-        foiled = tuple(r.centre for r in raids if r.foiled) if self.settings.announce_foiled else ()
         return Answer(
             shot_down=tuple(s.target for s in shots if s.shot_down),
             sabotage=bool(move.sabotage),
             abms=of("abm"),
             silos=of("silo"),
             cities=of("city"),
-            foiled=foiled,
+            foiled=tuple(r.centre for r in raids if r.foiled),
         )
 
     def _land(self) -> None:
@@ -350,7 +353,23 @@ class DuelGame:
                 self._pending = Pending(player, Kind.MOVE, self.turn, self.defcon, limit, salvo)
                 return
             self.log.append(Entry(player, None, self.turn, self.defcon))
+            if not mine:
+                # Out for good (no missile, no group): he passes every turn from now on. A
+                # skip forced by a one-round sabotage is no pass: his silos come back.
+                self._passed.add(player)
             self._end_turn()
+            if self._end_if_both_passed():
+                return
+
+    def _end_if_both_passed(self) -> bool:
+        """End the game if both players passed in a row (setting `passes_end_game`).
+
+        Launching is optional, so without this two players could pass for ever.
+        """
+        if not (self.settings.passes_end_game and len(self._passed) == len(PLAYERS)):
+            return False
+        self._game_over("both players passed in a row")
+        return True
 
     def _finish_choice(self, player: Player, choice: Finish) -> None:
         self._sides[player].asked_to_finish = True

@@ -17,3 +17,13 @@ class NotationError(DuelError):
 
 class SaveError(DuelError):
     """A saved game (JSON) that is malformed or does not replay to its recorded state."""
+
+
+def excerpt(text: str, limit: int = 24) -> str:
+    """A bad input as a message shows it: quoted, and cut short (an input may be megabytes)."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def count(n: int, noun: str) -> str:
+    """'1 target', '2 targets': a number with its noun in the right form."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -100,7 +100,7 @@ def _settings(raw: object) -> DuelSettings:
     if not isinstance(raw, dict):
         raise SaveError("unreadable duel save: the rule settings are missing")
     try:
-        return DuelSettings.model_validate(raw)
+        return DuelSettings.from_saved(raw)
     except pydantic.ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "settings"

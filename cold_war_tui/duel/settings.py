@@ -17,6 +17,9 @@ def opponent(player: Player) -> Player:
     return "B" if player == "A" else "A"
 
 
+RETIRED = frozenset({"announce_foiled"})
+
+
 class DuelSettings(BaseModel):
     """Everything the seed leaves open, each with the documented default (docs/duel.md)."""
 
@@ -49,13 +52,23 @@ class DuelSettings(BaseModel):
     hand_over_screen: bool = True
     # 12. Row letters used when printing: the seed's Cyrillic, or Latin A-H.
     row_letters: Literal["cyrillic", "latin"] = "cyrillic"
-    # The add-on: sabotage-reconnaissance groups (ДРГ), and whether a foiled one is announced.
+    # The add-on: sabotage-reconnaissance groups (ДРГ).
     sabotage_groups: bool = True
-    announce_foiled: bool = False
+    # Launching is optional ("можно"): when both players pass in a row, the game ends.
+    passes_end_game: bool = True
     # Army sizes from the seed: 10 cities, 8 ABM/silo objects, 2 groups (smaller for lessons).
     cities: int = Field(default=10, ge=1, le=20)
     objects: int = Field(default=8, ge=0, le=20)
     groups: int = Field(default=2, ge=1, le=4)
+
+    @classmethod
+    def from_saved(cls, data: object) -> DuelSettings:
+        """Settings read from a save or a game record. A setting retired since is dropped, so
+        older files still load: `announce_foiled` (off: a foiled sabotage was answered as if
+        its square were empty) went when every answer began to name its foiled squares."""
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k not in RETIRED}
+        return cls.model_validate(data)
 
     @model_validator(mode="after")
     def _check(self) -> DuelSettings:

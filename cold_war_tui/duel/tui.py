@@ -7,7 +7,7 @@ mark, read the view) from the app and post nothing else: the app alone drives th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -44,6 +44,11 @@ ARROWS: list[BindingType] = [
     Binding("left", "cursor(0, -1)", "Left", show=False),
     Binding("right", "cursor(0, 1)", "Right", show=False),
 ]
+
+
+def step(cell: Cell, dr: int, dc: int) -> Cell:
+    """The cell a cursor moves to; it stops at the edge of the board (it does not wrap)."""
+    return Cell(min(max(cell.row + dr, 0), SIZE - 1), min(max(cell.col + dc, 0), SIZE - 1))
 
 
 def plain(text: str, style: str = "") -> Static:
@@ -144,11 +149,15 @@ def answer_in_words(answer: Answer, latin: bool) -> str:
             )
             if cells
         ]
-        words.append(
-            "Sabotage found: " + "; ".join(found) + "." if found else "Sabotage found nothing."
-        )
+        if found:
+            words.append("Sabotage found: " + "; ".join(found) + ".")
+        elif not answer.foiled:
+            words.append("Sabotage found nothing (Объектов нет).")
         if answer.foiled:
-            words.append(f"Foiled (Сорваны): {spell(answer.foiled, latin)}.")
+            words.append(
+                f"Sabotage foiled (Сорваны) at {spell(answer.foiled, latin)}: an enemy group "
+                "guards that square; nothing there was revealed or switched off."
+            )
     return notation.format_answer(answer, latin) + "\n\n" + "\n".join(words)
 
 
@@ -163,11 +172,10 @@ def record_lines(view: PlayerView, last: int = 8) -> str:
         if line.choice is None:
             lines.append(f"{who}: turn {(line.turn or 0) + 1} skipped")
         elif isinstance(line.choice, Finish):
-            lines.append(f"{who}: {notation.format_finish(line.choice)}")
+            lines.append(f"{who}: {notation.format_finish(line.choice, latin)}")
         elif isinstance(line.choice, Move) and line.answer is not None:
-            request = notation.format_move(line.choice, latin=latin).replace("\n", " / ")
-            answer = notation.format_answer(line.answer, latin).replace("\n", " / ")
-            lines.append(f"{who} (DEFCON {line.defcon}): {request} -> {answer}")
+            exchange = notation.format_exchange(line.choice, line.answer, latin, one_line=True)
+            lines.append(f"{who} (DEFCON {line.defcon}): {exchange}")
     return "\n".join(lines[-last:]) or "No moves yet."
 
 
@@ -252,32 +260,62 @@ class SavesScreen(Screen[LoadedSave | None]):
 
 # ---------------------------------------------------------------------------- set-up
 
-SETUP_FIELDS: list[tuple[str, str, list[Any]]] = [
-    ("missiles_per_silo", "Missiles per silo (I1)", list(range(1, 11))),
-    ("start_defcon", "Start DEFCON (I2)", [5, 4, 3, 2, 1]),
-    ("escalation", "DEFCON drops after each (I3)", ["move", "round"]),
-    ("first_player", "First player (I4)", ["A", "B"]),
-    ("abm_cover", "ABM radius 1 as (I5)", ["square", "cross"]),
-    ("abm_stops", "ABM stops one missile (I6)", ["per_move", "per_game"]),
-    ("sabotage_lasts", "Sabotage lasts (I7)", ["rest_of_game", "one_round"]),
-    ("impacts", "Missiles land at (I8)", ["end_of_move", "end_of_round"]),
-    ("groups_share_cells", "Groups share cells (I9)", [True, False]),
-    ("missiles_destroy_groups", "Missiles destroy groups (I9)", [False, True]),
-    ("last_player", "Last armed player (I10)", ["by_moves", "one_salvo"]),
-    ("hand_over_screen", "Hand-over screen (I11)", [True, False]),
-    ("row_letters", "Row letters (I12)", ["cyrillic", "latin"]),
-    ("sabotage_groups", "Sabotage groups ДРГ (add-on)", [True, False]),
-    ("announce_foiled", "Announce foiled sabotage", [False, True]),
-    ("cities", "Cities", list(range(1, 21))),
-    ("objects", "ABM sites + silos", list(range(0, 21))),
-    ("groups", "Groups", [1, 2, 3, 4]),
+ON_OFF: list[tuple[Any, str]] = [(True, "on"), (False, "off")]
+
+
+def numbers(values: Iterable[int]) -> list[tuple[Any, str]]:
+    """Number settings: each value is its own word."""
+    return [(n, str(n)) for n in values]
+
+
+SETUP_FIELDS: list[tuple[str, str, list[tuple[Any, str]]]] = [
+    ("missiles_per_silo", "Missiles per silo", numbers(range(1, 11))),
+    ("start_defcon", "Start at DEFCON", numbers([5, 4, 3, 2, 1])),
+    ("escalation", "DEFCON drops after", [("move", "every move"), ("round", "every round")]),
+    ("first_player", "First player", [("A", "A"), ("B", "B")]),
+    ("abm_cover", "An ABM site covers", [("square", "its 3×3 square"), ("cross", "a + cross")]),
+    (
+        "abm_stops",
+        "An ABM site stops",
+        [("per_move", "a missile every move"), ("per_game", "one missile a game")],
+    ),
+    (
+        "sabotage_lasts",
+        "Sabotage switches off",
+        [("rest_of_game", "for good"), ("one_round", "for one round")],
+    ),
+    (
+        "impacts",
+        "Missiles land",
+        [("end_of_move", "at the end of the move"), ("end_of_round", "at the end of the round")],
+    ),
+    ("groups_share_cells", "Groups may share a cell", ON_OFF),
+    ("missiles_destroy_groups", "Missiles destroy groups", ON_OFF[::-1]),
+    (
+        "last_player",
+        "The last armed player fires",
+        [("by_moves", "move by move"), ("one_salvo", "all in one salvo")],
+    ),
+    (
+        "passes_end_game",
+        "Both pass in a row",
+        [(True, "the game ends"), (False, "play goes on")],
+    ),
+    ("hand_over_screen", "Hand-over screen", ON_OFF),
+    ("row_letters", "Row letters", [("cyrillic", "Cyrillic А-З"), ("latin", "Latin A-H")]),
+    ("sabotage_groups", "Sabotage groups (ДРГ)", ON_OFF),
+    ("cities", "Cities", numbers(range(1, 21))),
+    ("objects", "ABM sites + silos", numbers(range(0, 21))),
+    ("groups", "Groups", numbers([1, 2, 3, 4])),
 ]
 
 
-class DuelSetupScreen(Screen[DuelSettings | LoadedSave]):
-    """Choose the rule settings; Enter starts the duel with them, `l` opens a saved duel."""
+class DuelSetupScreen(Screen[DuelSettings | LoadedSave | None]):
+    """Choose the rule settings; Enter starts the duel with them, `l` opens a saved duel,
+    Escape goes back (None: the app leaves the duel)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
         Binding("up", "row(-1)", "Up", show=False),
         Binding("down", "row(1)", "Down", show=False),
         Binding("left", "value(-1)", "Change"),
@@ -324,9 +362,10 @@ class DuelSetupScreen(Screen[DuelSettings | LoadedSave]):
     def refresh_fields(self) -> None:
         """Redraw the list of settings with the selected row highlighted."""
         text = Text()
-        for i, (name, label, _) in enumerate(SETUP_FIELDS):
+        for i, (name, label, options) in enumerate(SETUP_FIELDS):
             style = "reverse" if i == self.row else ""
-            text.append(f" {label:<34} {self.values[name]!s:<14}\n", style)
+            word = dict(options).get(self.values[name], str(self.values[name]))
+            text.append(f" {label:<30} {word:<24}\n", style)
         self.query_one("#fields", Static).update(text)
 
     def action_row(self, step: int) -> None:
@@ -336,9 +375,13 @@ class DuelSetupScreen(Screen[DuelSettings | LoadedSave]):
     def action_value(self, step: int) -> None:
         name, _, options = SETUP_FIELDS[self.row]
         current = self.values[name]
-        index = options.index(current) if current in options else 0
-        self.values[name] = options[(index + step) % len(options)]
+        values = [value for value, _ in options]
+        index = values.index(current) if current in values else 0
+        self.values[name] = values[(index + step) % len(values)]
         self.refresh_fields()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
 
     def action_start(self) -> None:
         try:
@@ -449,7 +492,7 @@ class PlacementScreen(Screen[None]):
         self.query_one("#message", Static).update(Text(message, style))
 
     def action_cursor(self, dr: int, dc: int) -> None:
-        self.cursor = Cell((self.cursor.row + dr) % SIZE, (self.cursor.col + dc) % SIZE)
+        self.cursor = step(self.cursor, dr, dc)
         self.redraw()
 
     def action_put(self, kind: str) -> None:
@@ -487,16 +530,22 @@ class PlacementScreen(Screen[None]):
 
 
 class MoveScreen(Screen[None]):
-    """A move: own board, enemy map with marks, DEFCON and limit, the request, the answer."""
+    """A move: own board, enemy map with marks, DEFCON and limit, the request, the answer.
+
+    The focus (the board the arrows move on) changes only by Tab; picking a silo, a target,
+    a group or a square leaves it where it is. Launching is optional: `p` passes.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *ARROWS,
         Binding("tab", "switch", "Switch board"),
         Binding("enter", "pick", "Pick silo / target"),
+        Binding("g", "group", "Group to send"),
         Binding("d", "sabotage", "Sabotage square"),
         Binding("m", "mark", "Mark"),
         Binding("backspace", "undo", "Undo"),
         Binding("f", "fire", "Send request"),
+        Binding("p", "pass_move", "Pass"),
     ]
 
     def __init__(
@@ -514,8 +563,8 @@ class MoveScreen(Screen[None]):
         self.focus_enemy = False
         self.own_cursor = Cell(0, 0)
         self.enemy_cursor = Cell(0, 0)
-        self.launches: list[tuple[Cell, Cell | None]] = []
-        self.sabotage: list[Cell] = []
+        self.launches: list[tuple[Cell, Cell | None]] = []  # (silo, target)
+        self.raids: list[tuple[Cell, Cell | None]] = []  # (own group, enemy square)
         self.answer: Answer | None = None
         self.opened: Pending | None = None
 
@@ -523,10 +572,10 @@ class MoveScreen(Screen[None]):
         yield Static(id="status")
         with Horizontal():
             with Vertical(classes="column"):
-                yield plain("Your board", "bold")
+                yield Static(id="own-title")
                 yield Static(id="own", classes="board")
             with Vertical(classes="column"):
-                yield plain("Enemy board (only what you know)", "bold")
+                yield Static(id="enemy-title")
                 yield Static(id="enemy", classes="board")
             with Vertical(id="side"):
                 yield Static(id="request")
@@ -542,12 +591,14 @@ class MoveScreen(Screen[None]):
 
     def building(self) -> bool:
         """Whether a request is being built (something picked, not yet sent)."""
-        return bool(self.launches or self.sabotage)
+        return bool(self.launches or self.raids)
 
     def move(self) -> Move:
-        """The request as built so far (launches without a target are left out)."""
+        """The request as built so far (a silo without a target, or a group without a
+        square, is left out); the groups sent are named, so the engine sends those."""
         launches = tuple(Launch(s, t) for s, t in self.launches if t is not None)
-        return Move(launches, tuple(self.sabotage))
+        raids = [(g, c) for g, c in self.raids if c is not None]
+        return Move(launches, tuple(c for _, c in raids), tuple(g for g, _ in raids))
 
     def redraw(self, message: str = "", style: str = "") -> None:
         view = self.get_view()
@@ -561,24 +612,37 @@ class MoveScreen(Screen[None]):
             limit = "final salvo: every missile left"
         status = Text(f"Player {self.player}  turn {pending.turn + 1}  ", "bold")
         status.append(f"DEFCON {pending.defcon}", "bold red")
-        status.append(f"  launch {limit}")
+        status.append(f"  launch {limit} (or pass)")
         if view.settings.sabotage_groups:
             status.append(f"  groups left: {len(view.active_groups)}")
         self.query_one("#status", Static).update(status)
-        chosen = [s for s, _ in self.launches]
+        for name, title, focused in (
+            ("own", "Your board", not self.focus_enemy),
+            ("enemy", "Enemy board (only what you know)", self.focus_enemy),
+        ):
+            style_ = "bold reverse" if focused else "dim"
+            self.query_one(f"#{name}-title", Static).update(Text(title, style_))
+        chosen = [s for s, _ in self.launches] + [g for g, _ in self.raids]
         own_cursor = None if self.focus_enemy else self.own_cursor
         enemy_cursor = self.enemy_cursor if self.focus_enemy else None
         self.query_one("#own", Static).update(
             board_text(own_glyphs(view, chosen), own_cursor, latin)
         )
         targets = [t for _, t in self.launches if t is not None]
-        enemy = enemy_glyphs(view, targets, self.sabotage)
+        squares = [c for _, c in self.raids if c is not None]
+        enemy = enemy_glyphs(view, targets, squares)
         self.query_one("#enemy", Static).update(board_text(enemy, enemy_cursor, latin))
         request = Text("Request:\n", "bold")
-        request.append(notation.format_move(self.move(), latin=latin) + "\n")
+        if self.building():
+            request.append(notation.format_move(self.move(), private=True, latin=latin) + "\n")
+        else:
+            request.append("(empty: pick a silo or a group, or pass with p)\n", "dim")
         waiting = [s for s, t in self.launches if t is None]
         if waiting:
             request.append(f"silo {waiting[0].spell(latin)}: choose its target\n", "yellow")
+        idle = [g for g, c in self.raids if c is None]
+        if idle:
+            request.append(f"group {idle[0].spell(latin)}: choose its square (d)\n", "yellow")
         self.query_one("#request", Static).update(request)
         if self.answer is not None:
             said = Text("Answer:\n", "bold")
@@ -588,15 +652,16 @@ class MoveScreen(Screen[None]):
         self.query_one("#record", Static).update(Text(record_lines(view)))
         self.query_one("#message", Static).update(Text(message, style))
 
+    def spell(self, cell: Cell) -> str:
+        return cell.spell(self.get_view().settings.latin)
+
     # -- actions
 
     def action_cursor(self, dr: int, dc: int) -> None:
         if self.focus_enemy:
-            c = self.enemy_cursor
-            self.enemy_cursor = Cell((c.row + dr) % SIZE, (c.col + dc) % SIZE)
+            self.enemy_cursor = step(self.enemy_cursor, dr, dc)
         else:
-            c = self.own_cursor
-            self.own_cursor = Cell((c.row + dr) % SIZE, (c.col + dc) % SIZE)
+            self.own_cursor = step(self.own_cursor, dr, dc)
         self.redraw()
 
     def action_switch(self) -> None:
@@ -607,39 +672,70 @@ class MoveScreen(Screen[None]):
         if self.answer is not None:
             self.dismiss(None)
             return
-        view = self.get_view()
         if not self.focus_enemy:
             cell = self.own_cursor
-            if cell not in view.usable_silos:
-                self.redraw(
-                    f"{cell.spell(view.settings.latin)} is not a silo that can launch.", "red"
-                )
+            if cell not in self.get_view().usable_silos:
+                self.redraw(f"{self.spell(cell)} is not a silo that can launch.", "red")
                 return
             if any(t is None for _, t in self.launches):
                 self.redraw("First choose a target for the silo already picked.", "red")
                 return
             self.launches.append((cell, None))
-            self.focus_enemy = True
-            self.redraw("Now choose its target on the enemy board.")
+            self.redraw(f"Silo {self.spell(cell)}: now its target on the enemy board (Tab).")
             return
         for i, (silo, target) in enumerate(self.launches):
             if target is None:
                 self.launches[i] = (silo, self.enemy_cursor)
-                self.focus_enemy = False
                 self.redraw()
                 return
         self.redraw("Pick a silo on your board first (Tab).", "red")
 
+    def action_group(self) -> None:
+        """Choose which own group goes (it stops guarding its square); `d` then picks where."""
+        if self.answer is not None:
+            return
+        if self.focus_enemy:
+            self.redraw("Groups are chosen on your own board (Tab).", "red")
+            return
+        cell = self.own_cursor
+        if cell not in self.get_view().active_groups:
+            self.redraw(f"{self.spell(cell)} holds no group of yours in play.", "red")
+            return
+        for i, (group, _) in enumerate(self.raids):
+            if group == cell:
+                del self.raids[i]
+                self.redraw(f"Group {self.spell(cell)} stays.")
+                return
+        if any(c is None for _, c in self.raids):
+            self.redraw("First choose a square (d) for the group already picked.", "red")
+            return
+        self.raids.append((cell, None))
+        self.redraw(f"Group {self.spell(cell)} goes: choose its square on the enemy board (d).")
+
     def action_sabotage(self) -> None:
+        """Toggle a sabotage square; it goes to the group picked (g), else the first one left."""
         if self.answer is not None:
             return
         if not self.focus_enemy:
             self.redraw("Sabotage squares are chosen on the enemy board (Tab).", "red")
             return
-        if self.enemy_cursor in self.sabotage:
-            self.sabotage.remove(self.enemy_cursor)
-        else:
-            self.sabotage.append(self.enemy_cursor)
+        square = self.enemy_cursor
+        for i, (_, centre) in enumerate(self.raids):
+            if centre == square:
+                del self.raids[i]  # toggled off: that group stays home
+                self.redraw()
+                return
+        for i, (group, centre) in enumerate(self.raids):
+            if centre is None:
+                self.raids[i] = (group, square)
+                self.redraw()
+                return
+        sent = {g for g, _ in self.raids}
+        free = [g for g in self.get_view().active_groups if g not in sent]
+        if not free:
+            self.redraw("No group left to send.", "red")
+            return
+        self.raids.append((free[0], square))
         self.redraw()
 
     def action_mark(self) -> None:
@@ -654,8 +750,8 @@ class MoveScreen(Screen[None]):
     def action_undo(self) -> None:
         if self.answer is not None:
             return
-        if self.sabotage:
-            self.sabotage.pop()
+        if self.raids:
+            self.raids.pop()
         elif self.launches:
             self.launches.pop()
         self.redraw()
@@ -666,7 +762,25 @@ class MoveScreen(Screen[None]):
         if any(t is None for _, t in self.launches):
             self.redraw("A picked silo still needs a target.", "red")
             return
-        answer, error = self.submit(self.move())
+        if any(c is None for _, c in self.raids):
+            self.redraw("A picked group still needs its square (d).", "red")
+            return
+        if not self.building():
+            self.redraw("The request is empty: pick a silo or a group, or pass (p).", "red")
+            return
+        self.send(self.move())
+
+    def action_pass_move(self) -> None:
+        """Pass: launch nothing and send no group (launching is optional)."""
+        if self.answer is not None:
+            return
+        if self.building():
+            self.redraw("Undo the request (Backspace) before passing.", "red")
+            return
+        self.send(Move())
+
+    def send(self, move: Move) -> None:
+        answer, error = self.submit(move)
         if error is not None:
             self.redraw(error, "red")
             return
@@ -708,7 +822,10 @@ class FinishScreen(Screen[None]):
 class DuelEndScreen(Screen[None]):
     """The final count; with the game over, both boards and the whole record may be shown."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit_duel", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Back to the title"),
+        Binding("enter,q", "leave", "Back to the title", show=False),
+    ]
 
     def __init__(self, game: DuelGame) -> None:
         super().__init__()
@@ -733,8 +850,11 @@ class DuelEndScreen(Screen[None]):
         yield Static(Text(notation.export_game(self.game)), id="export")
         yield Footer()
 
-    def action_quit_duel(self) -> None:
-        self.app.exit(self.game.result)
+    def action_leave(self) -> None:
+        """Leave the duel: the app ends with the result and the title screen comes back."""
+        app = self.app
+        assert isinstance(app, DuelApp)
+        app.leave(self.game.result)
 
 
 # ---------------------------------------------------------------------------- the app
@@ -746,12 +866,14 @@ class DuelApp(App[DuelResult | None]):
     Ctrl+S saves the duel (to the file it was loaded from, else to a new file in the saves
     folder); `l` on the set-up screen lists the saves. `save_dir` is the saves folder (default:
     `duel/` in the user data folder, see `cold_war_tui.userdata`); `load` opens a save file at
-    start, and if it cannot be loaded the set-up screen says why.
+    start, and if it cannot be loaded the set-up screen says why. Escape on the set-up screen
+    and leaving the end screen end the app with `back_to_title` set (returning the result, or
+    None): the command line then shows the title screen again.
     """
 
     CSS = """
     .board { width: 30; height: 10; text-wrap: nowrap; }
-    .column { width: 32; height: auto; }
+    .column { width: 33; height: auto; }
     #side { width: 1fr; height: auto; }
     #record { height: auto; max-height: 10; color: $text-muted; }
     #message { height: 1; }
@@ -779,6 +901,7 @@ class DuelApp(App[DuelResult | None]):
         self.load_path = load if game is None else None
         self.save_path: Path | None = None
         self.resumed: Path | None = None
+        self.back_to_title = False  # set when the players leave (not when they quit)
 
     def on_mount(self) -> None:
         self.title = "DEFCON duel"
@@ -799,14 +922,23 @@ class DuelApp(App[DuelResult | None]):
             self.start(self.settings)
 
     def start(self, chosen: DuelSettings | LoadedSave | None) -> None:
-        """Begin a new duel with the chosen settings, or go on with a loaded one."""
+        """Begin a new duel with the chosen settings, go on with a loaded one, or (None: the
+        players went back from the set-up) leave for the title."""
+        if chosen is None:
+            self.leave(None)
+            return
         if isinstance(chosen, LoadedSave):
             self.resume(chosen)
             return
-        self.settings = chosen if chosen is not None else self.settings
+        self.settings = chosen
         self.game = DuelGame(self.settings)
         self.refresh_bindings()
         self.next_decision()
+
+    def leave(self, result: DuelResult | None) -> None:
+        """End the app for the title screen (the command line shows it again)."""
+        self.back_to_title = True
+        self.exit(result)
 
     def resume(self, loaded: LoadedSave) -> None:
         """Go on with a loaded duel: a hand-over first, whoever is to decide."""

@@ -45,11 +45,11 @@ class ShotInfo:
 
 @dataclass(frozen=True)
 class RaidInfo:
-    """A sabotage square; `foiled` is None when this player may not know it."""
+    """A sabotage square: foiled (by a group of the victim's) or not, and what it found."""
 
     turn: int
     centre: Cell
-    foiled: bool | None
+    foiled: bool
     revealed: tuple[tuple[ObjectKind, Cell], ...] = ()
 
 
@@ -100,11 +100,6 @@ class PlayerView:
         """Whether the game waits for this player."""
         return self.pending is not None and self.pending.player == self.player
 
-    @property
-    def must_launch(self) -> bool:
-        """A move must launch a missile while a silo can (the game would never end otherwise)."""
-        return bool(self.usable_silos)
-
     def enemy_known(self) -> dict[Cell, ObjectKind]:
         """Enemy objects this player has seen: silos by launch, all kinds by sabotage."""
         known: dict[Cell, ObjectKind] = {}
@@ -129,7 +124,6 @@ def build_view(game: DuelGame, player: Player) -> PlayerView:
     """Derive `player`'s view from the full state."""
     s, turn = game.settings, game.turn
     side, enemy = game.side(player), game.side(opponent(player))
-    announce = s.announce_foiled
     silos_seen: dict[Cell, int] = {}
     for shot in enemy.shots:
         silos_seen[shot.silo] = silos_seen.get(shot.silo, 0) + 1
@@ -179,10 +173,7 @@ def build_view(game: DuelGame, player: Player) -> PlayerView:
         usable_silos=tuple(game.usable_silos(player)) if mine else (),
         active_groups=tuple(game.active_groups(player)),
         outgoing=tuple(ShotInfo(x.turn, x.silo, x.target, x.shot_down) for x in side.shots),
-        raids=tuple(
-            RaidInfo(r.turn, r.centre, r.foiled if announce else None, r.revealed)
-            for r in side.raids
-        ),
+        raids=tuple(RaidInfo(r.turn, r.centre, r.foiled, r.revealed) for r in side.raids),
         enemy_silos=tuple(sorted(silos_seen.items())),
         marks=tuple(sorted(side.marks.items())),
         log=tuple(

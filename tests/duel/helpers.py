@@ -69,7 +69,7 @@ def random_choice(game: DuelGame, rng: random.Random) -> Choice:
         left = {s.cell: s.missiles for s in view.silos}
         for cell in usable:
             launches += [Launch(cell, rng.choice(ALL_CELLS)) for _ in range(left[cell])]
-    elif usable:
+    elif usable and rng.random() < 0.85:  # launching is optional: sometimes none
         cap = len(usable) if pending.limit is None else min(pending.limit, len(usable))
         chosen = rng.sample(usable, rng.randint(1, cap))
         launches = [Launch(cell, rng.choice(ALL_CELLS)) for cell in chosen]

@@ -66,7 +66,7 @@ def test_latin_printing() -> None:
     """I12 setting `row_letters=latin`: printing with A-H."""
     move = notation.parse_move(SEED_REQUEST)
     assert notation.format_move(move, latin=True) == (
-        "МБР A5 B5 F7 G8\nЦели B1 C4 F6 D8\nДРГ C5 E5"
+        "ICBM A5 B5 F7 G8\nTargets B1 C4 F6 D8\nDRG C5 E5"
     )
 
 
@@ -75,11 +75,11 @@ def test_latin_printing() -> None:
     [
         ("МБР А5 И5\nЦели Б1 Б2", "'И5': row letter 'И' is not one of А-З or A-H"),
         ("МБР А9\nЦели Б1", "'А9': column '9' is not a number 1-8"),
-        ("МБР А5\nЦели Б1 В4", "'Цели': 2 targets for 1 silos"),
+        ("МБР А5\nЦели Б1 В4", "'Цели': 2 targets for 1 silo "),
         ("А5 МБР", "'А5': a request must start with a keyword"),
         ("МБР А5 Цели Б1 Цели Б2", "'Цели': this part of the request is given twice"),
         ("МБР А5 Цели Б1 Бум", "'Бум': unknown word in a request"),
-        ("МБР А5 Цели Б1 ДРГ В5 Свои ДРГ А1 А2", "'Свои ДРГ': 2 own groups for 1 sabotage"),
+        ("МБР А5 Цели Б1 ДРГ В5 Свои ДРГ А1 А2", "'Свои ДРГ': 2 own groups for 1 sabotage square "),
         ("", "empty request"),
         ("Пас МБР А5 Цели Б1", "'Пас' (pass) stands alone"),
     ],
@@ -180,7 +180,7 @@ def test_any_answer_round_trips(
 def test_whole_game_export_replays(seed: int) -> None:
     """I12: a game's full move list exports in the notation and replays to the same state."""
     settings = DuelSettings(
-        announce_foiled=seed % 2 == 1, row_letters="latin" if seed > 3 else "cyrillic"
+        passes_end_game=seed % 2 == 1, row_letters="latin" if seed > 3 else "cyrillic"
     )
     game = play_random(settings, seed)
     text = notation.export_game(game)

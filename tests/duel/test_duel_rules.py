@@ -275,29 +275,40 @@ def test_sabotage_reveals_cities_without_harming_them() -> None:
 
 def test_sabotage_foiled_by_an_enemy_group_in_the_square() -> None:
     """Rendering add-on: an enemy group in the 3x3 square foils the sabotage: nothing is
-    revealed or disabled, the enemy group survives, the saboteur's group is spent."""
+    revealed or disabled, the enemy group survives, the saboteur's group is spent. Issue 15
+    item 2: the answer says so (`Сорваны Г4`), never "Объектов нет" for a square whose silo
+    the attacker saw fire."""
     game = game_with(ATTACKER, "Города Г3 А8 ПРО Г4 МБР Д3 Б8 ДРГ Г5", **small())
-    answer = game.choose("МБР З8 Цели А1 ДРГ Г4")
+    game.choose("МБР З8 Цели А1")
+    game.choose("МБР Д3 Цели А1")  # A now knows the silo at Д3
+    answer = game.choose("МБР Ж8 Цели А2 ДРГ Г4")
     assert answer is not None and answer.sabotage
-    assert (answer.abms, answer.silos, answer.cities, answer.foiled) == ((), (), (), ())
-    assert notation.format_answer(answer) == "Сбиты нет\nОбъектов нет"
+    assert (answer.abms, answer.silos, answer.cities, answer.foiled) == ((), (), (), (c("Г4"),))
+    assert notation.format_answer(answer) == "Сбиты нет\nСорваны Г4"
+    assert notation.format_answer(answer, latin=True) == "Shot down none\nFoiled D4"
     assert game.side("B").groups[0].active
     assert not game.side("A").groups[0].active
-    assert game.view("A").enemy_known() == {}
+    assert game.view("A").enemy_known() == {c("Д3"): "silo"}  # by its launch, not the raid
+    assert [(r.centre, r.foiled) for r in game.view("A").raids] == [(c("Г4"), True)]
     game.choose("МБР Д3 Цели А1")  # not disabled
-    again = game.choose("МБР Ж8 Цели Д5")
+    again = game.choose("МБР Е8 Цели Д5")
     assert again is not None and again.shot_down == (c("Д5"),)  # the ABM still works
 
 
-def test_foiled_sabotage_is_announced_only_with_the_setting() -> None:
-    """Add-on reading `announce_foiled`: off by default ("nothing is revealed"); on, the answer
-    names the foiled square."""
+def test_nothing_found_is_said_only_of_a_square_that_holds_nothing() -> None:
+    """Issue 15 item 2: 'Объектов нет' stays for a sabotage square with no intact object; with
+    one square foiled and one empty, the answer names the foiled one and nothing more."""
     game = game_with(
-        ATTACKER, "Города Г3 А8 ПРО Г4 МБР Д3 Б8 ДРГ Г5", **small(announce_foiled=True)
+        "Города З1 З2 МБР З8 Ж8 Е8 ДРГ З1 З2 З3",
+        "Города Г3 А8 ПРО Г4 МБР Д3 Б8 ДРГ Г5 А1 А2",
+        **small(groups=3),
     )
-    answer = game.choose("МБР З8 Цели А1 ДРГ Г4")
-    assert answer is not None and answer.foiled == (c("Г4"),)
-    assert notation.format_answer(answer) == "Сбиты нет\nСорваны Г4"
+    answer = game.choose("МБР З8 Цели А1 ДРГ Ж7")
+    assert answer is not None and notation.format_answer(answer) == "Сбиты нет\nОбъектов нет"
+    game.choose("Пас")
+    both = game.choose("ДРГ Ж7 Г4")
+    assert both is not None and both.foiled == (c("Г4"),)
+    assert notation.format_answer(both) == "Сбиты нет\nСорваны Г4"
 
 
 def test_used_group_vanishes_and_no_longer_guards() -> None:
@@ -407,7 +418,6 @@ def test_player_without_missiles_may_still_sabotage() -> None:
     game.choose("МБР В6 Цели Ж8")
     pending = game.pending
     assert pending is not None and (pending.player, pending.kind) == ("A", Kind.MOVE)
-    assert game.view("A").must_launch is False
     answer = game.choose("ДРГ В7")
     assert answer is not None and answer.silos == (c("В6"), c("В7"), c("В8"))
     assert game.over  # B's remaining silos are now disabled for good
@@ -528,7 +538,6 @@ def test_illegal_choices_name_the_reason_and_change_nothing() -> None:
     cases = {
         "МБР А1 Цели Б1": "А1 is not one of your silos",
         "МБР З8 Ж8 Цели Б1 Б2": "DEFCON 5 allows at most 1",
-        "Пас": "launch at least one missile",
         "МБР З8 Цели Б1 ДРГ А1 Б1": "2 sabotage squares but only 1 groups left",
         "МБР З8 Цели Б1 ДРГ А1 Свои ДРГ Ж8": "Ж8 is not one of your groups",
     }

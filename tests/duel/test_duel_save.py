@@ -14,7 +14,7 @@ from .helpers import game_with, play_random, random_choice
 
 VARIANTS = [
     DuelSettings(),
-    DuelSettings(start_defcon=2, first_player="B", announce_foiled=True),
+    DuelSettings(start_defcon=2, first_player="B", passes_end_game=False),
     DuelSettings(impacts="end_of_round", sabotage_lasts="one_round", abm_stops="per_game"),
     DuelSettings(last_player="one_salvo", missiles_per_silo=1, escalation="round"),
     DuelSettings(sabotage_groups=False, abm_cover="cross", missiles_destroy_groups=True),

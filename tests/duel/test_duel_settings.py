@@ -24,7 +24,8 @@ def test_defaults_are_the_documented_ones() -> None:
     assert s.last_player == "by_moves"  # I10
     assert s.hand_over_screen is True  # I11
     assert s.row_letters == "cyrillic" and not s.latin  # I12
-    assert (s.sabotage_groups, s.announce_foiled) == (True, False)  # add-on
+    assert s.sabotage_groups is True  # add-on
+    assert s.passes_end_game is True  # issue 15: launching is optional; two passes end it
     assert (s.cities, s.objects, s.groups) == (10, 8, 2)  # Rendering 'Objects'
 
 

@@ -16,7 +16,7 @@ from .helpers import random_choice
 
 RULE_VARIANTS = st.fixed_dictionaries(
     {
-        "announce_foiled": st.booleans(),
+        "passes_end_game": st.booleans(),
         "impacts": st.sampled_from(["end_of_move", "end_of_round"]),
         "sabotage_lasts": st.sampled_from(["rest_of_game", "one_round"]),
         "abm_stops": st.sampled_from(["per_move", "per_game"]),
@@ -51,9 +51,10 @@ def check_view(game: DuelGame, view: PlayerView) -> None:
     assert [o.cell for o in view.abms] == [a.cell for a in side.abms]
     # Of the enemy board, only revealed cells.
     assert set(view.enemy_known()) <= legitimately_known(game, me)
-    # Foiled sabotage is hidden unless announced.
-    if not game.settings.announce_foiled:
-        assert all(r.foiled is None for r in view.raids)
+    # A foiled sabotage is named in the answer (issue 15 item 2): the view says which.
+    assert [r.centre for r in view.raids if r.foiled] == [
+        c for line in view.log if line.player == me and line.answer for c in line.answer.foiled
+    ]
     # The public record never carries the enemy's placement or his groups' cells.
     for line in view.log:
         if line.player != me:

@@ -26,12 +26,13 @@ A_CITY_A1 = ["c", "right", "s", "right", "g", "enter"]
 A_CITY_V5 = ["down", "down", "right", "right", "right", "right", "c"]
 A_CITY_V5 += ["up", "up", "left", "left", "left", "s", "right", "g", "enter"]
 # B: city А1, group А3, silo З3.
-B_PLACE = ["c", "right", "right", "g", "up", "s", "enter"]
-# A: silo А2 -> target Г4; sabotage square centred on Б1 (reveals B's city А1).
-A_MOVE = ["right", "enter", "down", "down", "down", "right", "right", "right", "enter"]
-A_MOVE += ["tab", "up", "up", "left", "left", "left", "d", "f"]
+B_PLACE = ["c", "right", "right", "g", *["down"] * 7, "s", "enter"]
+# A: silo А2 -> target Г4; sabotage square centred on Б1 (reveals B's city А1). Only Tab
+# moves the focus between the boards.
+A_MOVE = ["right", "enter", "tab", "down", "down", "down", "right", "right", "right", "enter"]
+A_MOVE += ["up", "up", "left", "left", "left", "d", "f"]
 # B: silo З3 -> target А1, then a private mark on Б1 of the enemy map.
-B_MOVE = ["up", "right", "right", "enter", "enter", "tab", "down", "m", "f"]
+B_MOVE = ["down"] * 7 + ["right", "right", "enter", "tab", "enter", "down", "m", "f"]
 
 
 def screen_text(app: DuelApp) -> str:
@@ -150,9 +151,11 @@ async def test_illegal_move_is_reported_on_screen() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")
         assert isinstance(app.screen, MoveScreen)
+        # The silo А2 twice, each with a target: the rules allow one missile per silo.
+        await pilot.press("right", "enter", "tab", "enter", "tab", "enter", "tab", "enter")
         await pilot.press("f")
         await pilot.pause()
-        assert "launch at least one missile" in screen_text(app)
+        assert "silo А2 may launch only one missile per move" in screen_text(app)
         assert app.game is not None and app.game.turn == 0
 
 

@@ -41,9 +41,9 @@ async def test_ctrl_s_saves_the_duel_and_saves_again_to_the_same_file(tmp_path: 
         assert f"Saved to {files[0]}" in messages(app)
         assert DuelGame.from_json(files[0].read_text("utf-8")).snapshot() == game.snapshot()
         # B moves by keys (silo З3 -> А1), picks a silo of the next request, saves again.
-        await pilot.press("enter", "up", "right", "right", "enter", "ctrl+s")  # silo З3 picked
+        await pilot.press("enter", *["down"] * 7, "right", "right", "enter", "ctrl+s")  # З3
         assert any("request being built is not saved" in m for m in messages(app))
-        await pilot.press("enter", "f")  # its target А1, and the request goes
+        await pilot.press("tab", "enter", "f")  # its target А1, and the request goes
         assert isinstance(app.screen, MoveScreen) and app.screen.answer is not None
         await pilot.press("ctrl+s")
         assert list(tmp_path.glob("*.json")) == files
