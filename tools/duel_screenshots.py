@@ -114,10 +114,10 @@ class Driver:
             if screen.focus_enemy:
                 await self.press("tab")
             await self.goto(screen.own_cursor, launch.silo)
-            await self.press("enter")  # the silo; the enemy board gets the focus
+            await self.press("enter", "tab")  # the silo; then over to the enemy board
             await self.goto(screen.enemy_cursor, launch.target)
-            await self.press("enter")  # its target; back to the own board
-        if move.sabotage or mark:
+            await self.press("enter")  # its target
+        if (move.sabotage or mark) and not screen.focus_enemy:
             await self.press("tab")
         for centre in move.sabotage:
             await self.goto(screen.enemy_cursor, centre)

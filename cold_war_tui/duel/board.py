@@ -50,21 +50,21 @@ class Cell:
         """Read 'Б5', 'б5' or 'B5' (Latin A-H stand for А-З in order)."""
         if not isinstance(token, str):
             raise NotationError(f"a cell is read from text, not from {type(token).__name__}")
-        text = token.strip().upper()
+        text = token.strip()
         if len(text) != 2:
             raise NotationError(
                 f"{excerpt(token)} is not a cell: a cell is a row letter (А-З or A-H) "
                 "and a column 1-8"
             )
-        letter, digit = text[0], text[1]
+        letter, digit = text[0].upper(), text[1]
         if letter in ROWS_CYRILLIC:
             row = ROWS_CYRILLIC.index(letter)
         elif letter in ROWS_LATIN:
             row = ROWS_LATIN.index(letter)
         else:
-            raise NotationError(f"{token!r}: row letter {letter!r} is not one of А-З or A-H")
+            raise NotationError(f"{text!r}: row letter {letter!r} is not one of А-З or A-H")
         if digit not in "12345678":
-            raise NotationError(f"{token!r}: column {digit!r} is not a number 1-8")
+            raise NotationError(f"{text!r}: column {digit!r} is not a number 1-8")
         return cls(row, int(digit) - 1)
 
 

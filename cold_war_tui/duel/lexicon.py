@@ -101,7 +101,14 @@ class Vocabulary:
 
     def lookup(self, word: str) -> str | None:
         """The key a spelling stands for (any case), or None."""
+        if len(word) > self.longest:
+            return None  # not a keyword; and a token may be megabytes: no upper() of it
         return self._index.get(word.upper())
+
+    @cached_property
+    def longest(self) -> int:
+        """The length of the longest spelling."""
+        return max(map(len, self._index))
 
     def known(self) -> str:
         """The Russian keywords, for messages."""
@@ -109,7 +116,7 @@ class Vocabulary:
 
     def is_heading(self, word: str) -> bool:
         """Whether a word is the heading the seed writes above this kind of text."""
-        return word.upper() in self.headings
+        return len(word) <= self.longest and word.upper() in self.headings
 
     @cached_property
     def _index(self) -> dict[str, str]:
@@ -121,9 +128,10 @@ class Vocabulary:
         `words` is the token and the one after it (two-word keywords such as 'Свои ДРГ').
         """
         for count in (2, 1):
-            typed = " ".join(words[:count]).upper()
-            if len(words) < count:
-                continue
+            typed = " ".join(words[:count])
+            if len(words) < count or len(typed) > self.longest:
+                continue  # too long to be a keyword (and a token may be megabytes)
+            typed = typed.upper()
             for table in (LATIN_TO_CYRILLIC, CYRILLIC_TO_LATIN):
                 fixed = "".join(table.get(ch, ch) for ch in typed)
                 key = self.lookup(fixed)

@@ -161,7 +161,7 @@ def _sections(words: list[str], vocab: Vocabulary) -> dict[str, list[Cell]]:
             written.append((shown, alphabet_of(shown), False))
             i += size
             continue
-        if tok.upper() in NONE_WORDS:
+        if len(tok) <= 4 and tok.upper() in NONE_WORDS:
             if current is None or found[current]:
                 raise NotationError(f"{excerpt(tok)}: 'нет' (none) may only follow a keyword")
             i += 1

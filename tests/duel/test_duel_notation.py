@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -215,3 +217,238 @@ def test_seed_example_played_on_a_board() -> None:
     assert isinstance(request, Move) and notation.format_move(request) == SEED_REQUEST
     assert notation.format_answer(answer) == "Сбиты Б1 В4 Е6\nПРО В4 В6 МБР В5"
     assert game.defcon == 1  # the seed: after four missiles at DEFCON 2, DEFCON 1 begins
+
+
+# ------------------------------------------------------- issue 15: the notation people type
+
+# The lines under "Возможная нотация ходов" in seed 003, exactly as printed there.
+SEED_PASSAGE = (
+    "Запрос\n\nМБР А5 Б5 Е7 Ж8\nЦели Б1 В4 Е6 Г8\nДРГ В5 Д5\n\n"
+    "Ответ\n\nСбиты Б1 Е6\nПРО В4 В6 МБР В5"
+)
+
+
+def test_seed_passage_parses_as_printed_and_formats_back() -> None:
+    """'Move notation' (issue 15, done-when): the seed's request and answer, headings and
+    blank lines included, read as printed, with and without slashes, and print back."""
+    move, answer = notation.parse_exchange(SEED_PASSAGE)
+    assert move == notation.parse_move(SEED_REQUEST)
+    assert answer == notation.parse_answer(SEED_ANSWER)
+    assert notation.format_exchange(move, answer) == SEED_PASSAGE
+    assert notation.parse_move("Запрос\n\n" + SEED_REQUEST) == move
+    assert notation.parse_answer("Ответ\n\n" + SEED_ANSWER) == answer
+    slashed = "Запрос / МБР А5 Б5 Е7 Ж8 / Цели Б1 В4 Е6 Г8 / ДРГ В5 Д5 / Ответ / Сбиты Б1 Е6 / "
+    assert notation.parse_exchange(slashed + "ПРО В4 В6 МБР В5") == (move, answer)
+
+
+def test_what_the_app_writes_reads_back() -> None:
+    """Issue 15 item 4: the record line joins lines with ' / '; the parser reads it back."""
+    move, answer = notation.parse_exchange(SEED_PASSAGE)
+    for latin in (False, True):
+        line = notation.format_exchange(move, answer, latin, one_line=True)
+        assert " / " in line and "\n" not in line
+        assert notation.parse_exchange(line) == (move, answer)
+        assert notation.parse_move(notation.format_move(move, latin=latin).replace("\n", " / "))
+    assert notation.format_exchange(move, answer, one_line=True) == (
+        "МБР А5 Б5 Е7 Ж8 / Цели Б1 В4 Е6 Г8 / ДРГ В5 Д5 / Ответ: Сбиты Б1 Е6 / ПРО В4 В6 МБР В5"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "letter", "twin"),
+    [
+        ("МБР A5 B5 E7\nЦели Б1 В4 Е6", "Latin B, the 2nd row (Б)", "Cyrillic В, the 3rd row"),
+        ("МБР А5 Б5 E7\nЦели Б1 В4 Е6", "Latin E, the 5th row (Д)", "Cyrillic Е, the 6th row"),
+        ("МБР З5\nЦели H1", "Latin H, the 8th row (З)", "Cyrillic Н, not a row letter"),
+        ("МБР Г5\nЦели C1", "Latin C, the 3rd row (В)", "Cyrillic С, not a row letter"),
+        ("ICBM A5 В5\nTargets B1 C4", "Cyrillic В, the 3rd row", "Latin B, the 2nd row (Б)"),
+        ("ICBM F5\nTargets Е1", "Cyrillic Е, the 6th row", "Latin E, the 5th row (Д)"),
+    ],
+)
+def test_look_alike_row_letters_are_refused_with_both_readings(
+    text: str, letter: str, twin: str
+) -> None:
+    """Issue 15 item 5: Latin B, E, H, C look like Cyrillic В, Е, Н, С but stand for other
+    rows; a text that mixes the alphabets is refused, naming the letter and both readings."""
+    with pytest.raises(notation.NotationError) as info:
+        notation.parse_move(text)
+    message = str(info.value)
+    assert letter in message and f"looks like {twin}" in message
+    assert "one alphabet" in message
+
+
+@pytest.mark.parametrize(
+    ("parse", "text"),
+    [
+        (notation.parse_move, "МБР Б5 D5\nЦели Б1 Б2"),
+        (notation.parse_move, "МБР А5\nTargets Б1"),
+        (notation.parse_answer, "Сбиты Б1 F6"),
+        (notation.parse_placement, "Города А1 Б1\nМБР G2"),
+    ],
+)
+def test_any_mix_of_alphabets_is_refused(parse: object, text: str) -> None:
+    """Issue 15 item 5: keywords and row letters of one text are of one alphabet; А/A, the
+    1st row in both, fits either."""
+    assert callable(parse)
+    with pytest.raises(notation.NotationError, match="one alphabet"):
+        parse(text)
+    assert notation.parse_move("МБР A5\nЦели Б1") == notation.parse_move("МБР А5\nЦели Б1")
+    assert notation.parse_move("ICBM А5\nTargets B1") == notation.parse_move("МБР А5\nЦели Б1")
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        ("МБР А5 Цель Б1", "МБР А5\nЦели Б1"),
+        ("МБР А5 Цели Б1.", "МБР А5\nЦели Б1"),
+        ("Запрос: МБР А5, Цель Б1.", "МБР А5\nЦели Б1"),
+        ("ICBM A5 Target B1.", "МБР А5\nЦели Б1"),
+    ],
+)
+def test_what_a_russian_player_writes_is_read(text: str, same_as: str) -> None:
+    """Issue 15 item 6: singular keywords, the seed's headings and a full stop at the end."""
+    assert notation.parse_move(text) == notation.parse_move(same_as)
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        ("Сбита Б1", "Сбиты Б1"),
+        ("Ответ: Сбита Б1.", "Сбиты Б1"),
+        ("Сбиты нет. Город В6.", "Сбиты нет\nГорода В6"),
+        ("Сбиты нет\nСорвана Д5", "Сбиты нет\nСорваны Д5"),
+        ("Shot down none\nFoiled E5", "Сбиты нет\nСорваны Д5"),
+    ],
+)
+def test_singular_answers_are_read(text: str, same_as: str) -> None:
+    """Issue 15 items 2 and 6: 'Сбита Б1' (one missile at DEFCON 5), 'Сорвана', 'Город', the
+    heading and a full stop; the foiled form reads in Russian and in English."""
+    assert notation.parse_answer(text) == notation.parse_answer(same_as)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("MБР А5\nЦели Б1", "'MБР': the letter M is Latin; the keyword МБР"),
+        ("МБР А5\nЦeли Б1", "'Цeли': the letter E is Latin; the keyword ЦЕЛИ"),
+        ("ICВM A5\nTargets B1", "'ICВM': the letter В is Cyrillic; the keyword ICBM"),
+        ("Cвои ДРГ А1", "the letter C is Latin; the keyword СВОИ ДРГ"),
+    ],
+)
+def test_a_keyword_with_a_look_alike_letter_names_the_letter(text: str, fragment: str) -> None:
+    """Issue 15 item 6: not just "must start with a keyword": which letter is wrong."""
+    with pytest.raises(notation.NotationError, match=fragment):
+        notation.parse_move(text)
+
+
+def test_messages_use_the_right_article_and_number() -> None:
+    """Issue 15 item 6: "an answer" (not "a answer"); "1 silo", "2 targets"."""
+    with pytest.raises(notation.NotationError, match="an answer must start with a keyword"):
+        notation.parse_answer("Б1 Сбиты")
+    with pytest.raises(notation.NotationError, match="2 targets for 1 silo "):
+        notation.parse_move("МБР А5 Цели Б1 Б2")
+
+
+def test_english_form_of_every_kind_of_text() -> None:
+    """I12 `row_letters=latin` prints the English form (Latin keywords with Latin rows), so
+    what the app prints never mixes alphabets; each form reads back."""
+    answer = Answer(cells("Б1"), True, cells("В4"), cells("В5"), cells("В6"), cells("Д5"))
+    assert notation.format_answer(answer, latin=True) == (
+        "Shot down B1\nABM C4 ICBM C5 Cities C6 Foiled E5"
+    )
+    assert notation.format_answer(Answer(sabotage=True), latin=True) == (
+        "Shot down none\nNothing found"
+    )
+    placement = Placement.of(["А1"], [], ["Б2"], ["З8"])
+    assert notation.format_placement(placement, latin=True) == (
+        "Cities A1\nABM none\nICBM B2\nDRG H8"
+    )
+    assert notation.parse_placement(notation.format_placement(placement, True)) == placement
+    assert notation.format_move(Move(), latin=True) == "Pass"
+    assert notation.format_finish(Finish(True), latin=True) == "End"
+    assert notation.parse_finish("Continue") == Finish(False)
+
+
+# ---------------------------------------------------------------- issue 14 item 15: bad input
+
+
+PARSERS = [
+    notation.parse_move,
+    notation.parse_answer,
+    notation.parse_placement,
+    notation.parse_finish,
+    notation.parse_exchange,
+    notation.parse_cell,
+    notation.import_game,
+]
+
+
+@pytest.mark.parametrize("parse", PARSERS)
+@pytest.mark.parametrize("bad", [None, 5, 2.5, b"\xd0\x9c\xd0\x91\xd0\xa0 A5", ["МБР"], {"x": 1}])
+def test_non_text_input_raises_notation_error(parse: object, bad: object) -> None:
+    """Issue 14 item 15: a non-string input raises NotationError, not TypeError."""
+    assert callable(parse)
+    with pytest.raises(notation.NotationError, match="not from"):
+        parse(bad)
+
+
+@pytest.mark.parametrize("parse", PARSERS)
+def test_messages_echo_only_a_short_excerpt(parse: object) -> None:
+    """Issue 14 item 15: a bad token of a megabyte is named by a short excerpt, not whole."""
+    assert callable(parse)
+    huge = "Ж" * 1_000_000
+    for text in (huge, f"МБР {huge}", f"Сбиты Б1 {huge}", f"Ответ {huge}"):
+        with pytest.raises(notation.NotationError) as info:
+            parse(text)
+        assert len(str(info.value)) < 300
+
+
+WORDS = [
+    "МБР", "Цели", "Цель", "ДРГ", "Свои", "Пас", "Сбиты", "Сбита", "ПРО", "Города", "Сорваны",
+    "Объектов", "нет", "Запрос", "Ответ", "ICBM", "Targets", "Shot", "down", "Pass", "Nothing",
+    "А5", "B5", "В5", "Е7", "E7", "З8", "H8", "Б 5", "И5", "А9", "/", ",", ".", ":", "\n",
+    "Настройки", "DEFCON: дуэль", "Ход 1: A, DEFCON 5", "Продолжить", "{", "[[[",
+]  # fmt: skip
+ANY_INPUT = st.one_of(
+    st.text(),
+    st.lists(st.sampled_from(WORDS)).map(" ".join),
+    st.binary(),
+    st.integers(),
+    st.none(),
+    st.lists(st.text(max_size=5), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+@given(ANY_INPUT, st.sampled_from(PARSERS))
+def test_only_notation_error_escapes_the_parsers(data: object, parse: object) -> None:
+    """Issue 14 item 15: whatever is fed to the notation parsers, text or not, they return a
+    result or raise NotationError; no other exception escapes."""
+    assert callable(parse)
+    with contextlib.suppress(notation.NotationError):
+        parse(data)
+
+
+@given(ANY_INPUT, ANY_INPUT)
+def test_only_notation_error_escapes_parse_choice(kind: object, data: object) -> None:
+    """Issue 14 item 15: parse_choice refuses an unknown kind or a bad text the same way."""
+    for which in (kind, "place", "move", "finish"):
+        with contextlib.suppress(notation.NotationError):
+            notation.parse_choice(which, data)  # type: ignore[arg-type]
+
+
+def test_a_record_with_deeply_nested_settings_is_refused() -> None:
+    """Issue 14 item 15: settings nested past Python's recursion limit are one clear error."""
+    with pytest.raises(notation.NotationError, match="not readable JSON"):
+        notation.import_game("DEFCON: дуэль\nНастройки " + "[" * 200_000)
+
+
+def test_a_record_from_before_announce_foiled_was_retired_still_replays() -> None:
+    """Issue 15 item 2: records (and saves) written with the retired `announce_foiled` setting
+    still read; their answers now name foiled squares, as the rules give."""
+    game = play_random(DuelSettings(), 2)
+    text = notation.export_game(game).replace(
+        '"sabotage_groups":', '"announce_foiled":true,"sabotage_groups":', 1
+    )
+    assert '"announce_foiled":true' in text
+    assert notation.import_game(text).snapshot() == game.snapshot()
