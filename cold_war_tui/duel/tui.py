@@ -566,6 +566,7 @@ class MoveScreen(Screen[None]):
         self.launches: list[tuple[Cell, Cell | None]] = []  # (silo, target)
         self.raids: list[tuple[Cell, Cell | None]] = []  # (own group, enemy square)
         self.answer: Answer | None = None
+        self.sent: Move | None = None
         self.opened: Pending | None = None
 
     def compose(self) -> ComposeResult:
@@ -633,8 +634,9 @@ class MoveScreen(Screen[None]):
         enemy = enemy_glyphs(view, targets, squares)
         self.query_one("#enemy", Static).update(board_text(enemy, enemy_cursor, latin))
         request = Text("Request:\n", "bold")
-        if self.building():
-            request.append(notation.format_move(self.move(), private=True, latin=latin) + "\n")
+        if self.sent is not None or self.building():
+            move = self.sent if self.sent is not None else self.move()
+            request.append(notation.format_move(move, private=True, latin=latin) + "\n")
         else:
             request.append("(empty: pick a silo or a group, or pass with p)\n", "dim")
         waiting = [s for s, t in self.launches if t is None]
@@ -784,7 +786,7 @@ class MoveScreen(Screen[None]):
         if error is not None:
             self.redraw(error, "red")
             return
-        self.answer = answer
+        self.answer, self.sent = answer, move
         self.redraw("Request sent.", "green")
 
 

@@ -561,3 +561,81 @@ def test_marks_are_private_notes() -> None:
         game.set_mark("A", c("Б2"), "ab")
     game.set_mark("A", c("Б2"), None)
     assert game.view("A").marks == ()
+
+
+# ---------------------------------------------------------------- passing (issue 15 item 1)
+
+
+def test_launching_is_optional_a_move_may_pass() -> None:
+    """Rendering 'A move' ("можно": a player MAY launch one missile from each silo): at DEFCON
+    5 the first player may pass, which reveals none of his silos."""
+    game = game_with(ATTACKER, PACKED, **small())
+    answer = game.choose("Пас")
+    assert answer is not None and notation.format_answer(answer) == "Сбиты нет"
+    assert game.view("B").enemy_silos == ()
+    assert [s.missiles for s in game.side("A").silos] == [3, 3, 3]
+    pending = game.pending
+    assert pending is not None and (pending.player, pending.kind) == ("B", Kind.MOVE)
+    assert game.defcon == 4  # a pass is a move: DEFCON still drops
+
+
+def test_a_move_may_only_send_a_sabotage_group() -> None:
+    """Rendering add-on + 'A move': a move with a sabotage square and no launch is a move."""
+    game = game_with(ATTACKER, SAB_B, **small())
+    answer = game.choose("ДРГ Г3")
+    assert answer is not None and answer.cities == (c("Г3"),)
+    assert game.view("B").enemy_silos == ()
+
+
+def test_both_passing_in_a_row_ends_the_game() -> None:
+    """Setting `passes_end_game` (our reading, docs/duel.md): so that two players cannot pass
+    for ever, a pass answered by a pass ends the game; cities are counted as at the end."""
+    game = game_with(ATTACKER, PACKED, **small())
+    game.choose("МБР З8 Цели Б2")  # B loses the cities А1 and В3
+    game.choose("Пас")
+    game.choose("Пас")
+    assert game.over and game.result is not None
+    assert game.result.reason == "both players passed in a row"
+    assert game.result.cities == {"A": 2, "B": 0} and game.result.winner == "A"
+
+
+def test_a_launch_between_two_passes_keeps_the_game_going() -> None:
+    """Setting `passes_end_game`: only passes in a row count; any launch or sabotage breaks
+    the row. With the setting off, passes never end the game."""
+    game = game_with(ATTACKER, PACKED, **small())
+    for text in ("Пас", "МБР Б2 Цели А1", "Пас", "ДРГ А1", "Пас"):
+        game.choose(text)
+    assert not game.over
+    endless = game_with(ATTACKER, PACKED, **small(passes_end_game=False))
+    for _ in range(10):
+        endless.choose("Пас")
+    assert not endless.over and endless.defcon == 1
+
+
+def test_a_pass_against_a_player_out_for_good_ends_the_game() -> None:
+    """Setting `passes_end_game`: a player with no missile and no group can never act again,
+    so his skipped turn counts as a pass; the last armed player's pass then ends the game."""
+    game = game_with(LAST_A, LAST_B, **small(missiles_per_silo=1, sabotage_groups=False))
+    game.choose("МБР З8 Цели Г1")  # A's only missile
+    game.choose("Продолжить")  # B alone is armed, and goes on
+    game.choose("Пас")
+    assert game.over and game.result is not None
+    assert game.result.reason == "both players passed in a row"
+
+
+def test_a_turn_skipped_under_a_one_round_sabotage_is_no_pass() -> None:
+    """Setting `passes_end_game` with I7 `sabotage_lasts=one_round`: a player skipped only
+    while his silos are switched off for a round has not passed (they come back)."""
+    game = game_with(
+        "Города З1 З2 МБР З8 Ж8 Е8 ДРГ З1", "Города А7 А8 МБР Б2 Б3 В2 ДРГ Д8",
+        **small(sabotage_lasts="one_round", start_defcon=1),
+    )  # fmt: skip
+    game.choose("Пас")  # A
+    game.choose("ДРГ Е1")  # B sends his only group
+    game.choose("ДРГ Б2")  # A switches all of B's silos off for a round
+    assert game.log[-1].choice is None and game.log[-1].player == "B"  # B skipped
+    game.choose("Пас")  # A passes: B's skip was no pass, so the game goes on
+    assert not game.over
+    pending = game.pending
+    assert pending is not None and (pending.player, pending.kind) == ("B", Kind.MOVE)
+    assert game.view("B").usable_silos == (c("Б2"), c("Б3"), c("В2"))

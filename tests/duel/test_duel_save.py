@@ -138,3 +138,30 @@ def test_summary_of_a_save_tells_no_secret() -> None:
     assert ended.result is not None
     text = saves.summary(ended)
     assert text.startswith(f"over: cities A {ended.result.cities['A']}, B ")
+
+
+def test_a_pass_and_a_sabotage_only_move_are_saved_and_replayed() -> None:
+    """Issue 15 item 1: passes and sabotage-only moves are decisions like any other: they go
+    into the save in notation ('Пас', 'ДРГ ...') and replay to the same state."""
+    game = game_with(
+        "Города А1 МБР А2 ДРГ А3", "Города А1 МБР З3 ДРГ А3",
+        cities=1, objects=1, groups=1, missiles_per_silo=2,
+    )  # fmt: skip
+    game.choose("Пас")
+    game.choose("ДРГ Е5")
+    text = game.to_json()
+    assert [c["text"] for c in json.loads(text)["choices"][2:]] == ["Пас", "ДРГ Е5\nСвои ДРГ А3"]
+    assert DuelGame.from_json(text).snapshot() == game.snapshot()
+
+
+def test_a_save_from_before_the_pass_rule_still_loads() -> None:
+    """Saves: a save written before this version has `announce_foiled` (now retired) and no
+    `passes_end_game` among its settings; it loads, under the default rules."""
+    data = json.loads(save_data())
+    del data["settings"]["passes_end_game"]
+    data["settings"]["announce_foiled"] = False
+    game = DuelGame.from_json(json.dumps(data))
+    assert game.settings == DuelSettings.model_validate(
+        {k: v for k, v in data["settings"].items() if k != "announce_foiled"}
+    )
+    assert game.snapshot() == data["state"]
