@@ -538,13 +538,13 @@ class MoveScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *ARROWS,
-        Binding("tab", "switch", "Switch board"),
-        Binding("enter", "pick", "Pick silo / target"),
-        Binding("g", "group", "Group to send"),
-        Binding("d", "sabotage", "Sabotage square"),
+        Binding("tab", "switch", "Board"),
+        Binding("enter", "pick", "Silo/target"),
+        Binding("g", "group", "Group"),
+        Binding("d", "sabotage", "Sabotage"),
         Binding("m", "mark", "Mark"),
         Binding("backspace", "undo", "Undo"),
-        Binding("f", "fire", "Send request"),
+        Binding("f", "fire", "Send"),
         Binding("p", "pass_move", "Pass"),
     ]
 
