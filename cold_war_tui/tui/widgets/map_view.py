@@ -67,6 +67,13 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
             super().__init__()
             self.key = key
 
+    class NothingFound(Message):
+        """Enter while the typed text names no country: nothing is picked."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     def __init__(self, layout: MapLayout, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.map_layout = layout
@@ -161,9 +168,14 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self.set_cursor(move_cursor(self.map_layout, self.cursor, dx, dy), announce=True)
 
     def action_pick(self) -> None:
-        if self.cursor is not None:
-            self.typed = ""
-            self._show_typed()
+        """Enter: the country under the cursor, unless the text being typed names none
+        (the cursor then still shows an earlier match the player did not mean)."""
+        typed = self.typed
+        self.typed = ""
+        self._show_typed()
+        if typed and find_country(self.map_layout, typed, prefer=self.targets) is None:
+            self.post_message(self.NothingFound(typed))
+        elif self.cursor is not None:
             self.post_message(self.Picked(self.cursor))
 
     def action_clear_typing(self) -> None:
