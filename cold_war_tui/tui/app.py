@@ -78,7 +78,7 @@ class ColdWarApp(App[str | None]):
         self.check_size()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.check_size()
+        self.call_after_refresh(self.check_size)  # once the app has taken the new size
 
     def check_size(self) -> None:
         """Below 80x24 the "terminal too small" screen covers everything; it leaves by

@@ -92,25 +92,23 @@ def vp_chart(records: Sequence[TurnRecord], rows: int = 4) -> list[Text]:
     line; `rows` lines each way, the full height being VP_SCALE (20, the win)."""
     per_row = VP_SCALE / rows
     width = 5
-    lines: list[Text] = []
-    for level in range(rows, 0, -1):
-        line = Text(f"US {level * per_row:>4.0f} │" if level == rows else "        │", DIM)
+
+    def bars(side: str, level: int) -> Text:
+        label = f"{side:<4}{VP_SCALE:>4} │" if level == rows else f"{'':8} │"
+        line = Text(label, DIM)
         for record in records:
-            cells = min(rows, int(-(-max(record.vp, 0) // per_row)))
-            line.append(f"{'██' if cells >= level else '':^{width}}", SIDE_STYLE["US"])
-        lines.append(line)
-    axis = Text("VP    0 ┼", DIM)
+            lead = record.vp if side == "US" else -record.vp
+            cells = min(rows, int(-(-max(lead, 0) // per_row)))
+            line.append(f"{'██' if cells >= level else '':^{width}}", SIDE_STYLE[side])
+        return line
+
+    lines = [bars("US", level) for level in range(rows, 0, -1)]
+    axis = Text(f"{'VP':<4}{0:>4} ┼", DIM)
     for record in records:
         axis.append(f"{'T' + str(record.turn):─^{width}}", DIM)
     lines.append(axis)
-    for level in range(1, rows + 1):
-        label = f"USSR{level * per_row:>4.0f} │" if level == rows else "        │"
-        line = Text(label, DIM)
-        for record in records:
-            cells = min(rows, int(-(-max(-record.vp, 0) // per_row)))
-            line.append(f"{'██' if cells >= level else '':^{width}}", SIDE_STYLE["USSR"])
-        lines.append(line)
-    values = Text("  end VP │", DIM)
+    lines += [bars("USSR", level) for level in range(1, rows + 1)]
+    values = Text(f"{'end VP':<8} │", DIM)
     for record in records:
         value = f"{record.vp:+d}" if record.vp else "0"
         style = SIDE_STYLE["US" if record.vp > 0 else "USSR"] if record.vp else DIM
@@ -147,8 +145,7 @@ def turn_lines(records: Sequence[TurnRecord]) -> list[Text]:
         lines.append(row)
     for side in ("US", "USSR"):
         ops = [r.milops.get(side) for r in records]
-        row = Text(f"{side} mil ops", SIDE_STYLE[side])
-        row.append(" " * (20 - len(f"{side} mil ops")))
+        row = Text(f"{side + ' mil ops':<20}", SIDE_STYLE[side])
         row.append(spark(ops, 5), SIDE_STYLE[side])
         row.append("  " + " ".join("-" if v is None else str(v) for v in ops), DIM)
         lines.append(row)

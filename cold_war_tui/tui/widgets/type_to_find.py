@@ -29,8 +29,9 @@ _WORD = re.compile(r"[^\W_]+")
 
 
 def match_rank(label: str, typed: str) -> int | None:
-    """How well `typed` names `label`: 0 the label starts with it, 1 a word does,
-    2 it is inside a word; None when it is not there at all.
+    """How well `typed` names `label`: 0 the label starts with it, 1 a word does (or
+    each typed word begins a word, in order), 2 it is inside a word; None when it is
+    not there at all.
 
     A person typing "oper" means "Operations first…" before "Event first, then
     operations", and "south af" means the words "South Africa".
@@ -42,9 +43,23 @@ def match_rank(label: str, typed: str) -> int | None:
     if text.startswith(needle):
         return 0
     starts = [m.start() for m in _WORD.finditer(text)]
-    if any(text.startswith(needle, at) for at in starts):
+    if any(text.startswith(needle, at) for at in starts) or _word_starts(text, needle):
         return 1
     return 2 if needle in text else None
+
+
+def _word_starts(text: str, needle: str) -> bool:
+    """Each typed word begins a word of the text, in order ("realign isr" names
+    "Realignment roll in Israel")."""
+    words = _WORD.findall(text)
+    at = 0
+    for typed in _WORD.findall(needle):
+        while at < len(words) and not words[at].startswith(typed):
+            at += 1
+        if at == len(words):
+            return False
+        at += 1
+    return True
 
 
 def best_match(labels: Iterable[str | None], typed: str) -> int | None:
