@@ -217,6 +217,14 @@ class ColdWarApp(App[str | None]):
             )
             yield SystemCommand("Card lookup", "Find a card's text (F2)", screen.action_cards)
             yield SystemCommand(
+                "Whole log", "Every log entry of the game (F3)", screen.action_full_log
+            )
+            yield SystemCommand(
+                "Piles and tracks",
+                "Discard pile, removed cards, effects, space race, regions (F4)",
+                screen.action_table,
+            )
+            yield SystemCommand(
                 "Export log", "Write the log to a text file (Ctrl+E)", screen.action_export
             )
             yield SystemCommand(

@@ -8,7 +8,7 @@ choices and greyed-out options, scoring from the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.text import Text
@@ -248,26 +248,6 @@ def region_table(data: GameData, scores: Mapping[str, Mapping[str, RegionStatus]
             net = us.vp - ussr.vp
             text.append(vp_text(net), SIDE_STYLE["US" if net > 0 else "USSR"] if net else DIM)
         lines.append(text)
-    return lines
-
-
-def pack(items: Iterable[Text], width: int, column: int) -> list[Text]:
-    """Lay short Texts out in columns of `column` characters across `width`."""
-    per_line = max(1, width // column)
-    lines: list[Text] = []
-    current = Text(no_wrap=True, overflow="ellipsis")
-    count = 0
-    for item in items:
-        if count == per_line:
-            lines.append(current)
-            current, count = Text(no_wrap=True, overflow="ellipsis"), 0
-        cell = item.copy()
-        cell.truncate(column - 1, overflow="ellipsis", pad=True)
-        current.append_text(cell)
-        current.append(" ")
-        count += 1
-    if count:
-        lines.append(current)
     return lines
 
 

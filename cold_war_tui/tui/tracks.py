@@ -73,8 +73,9 @@ def space_item(state: StateSnapshot, data: GameData, side: str, wide: bool) -> T
     at = state.space[side]
     text = Text("Space ")
     text.append_text(side_text(side))
-    text.append(f" {at} ")
-    text.append(boxes[at - 1].name if at else "start", "italic")
+    text.append(f" {at}")
+    if wide:  # narrow: the box number only (its name is on F4)
+        text.append(f" {boxes[at - 1].name if at else 'start'}", "italic")
     if at < len(boxes):
         nxt = boxes[at]
         if wide:
@@ -143,18 +144,16 @@ def track_items(state: StateSnapshot, data: GameData, *, wide: bool = True) -> l
 
 
 def flow(items: list[Text], width: int, gap: int = 2) -> list[Text]:
-    """Lay items out left to right, starting a new line when the next would not fit."""
+    """Lay items out in as few lines as they fit: each goes on the first line with room
+    for it (first fit), so a long item does not leave a short line half empty."""
     lines: list[Text] = []
-    line = Text()
     for item in items:
-        if line.plain and line.cell_len + gap + item.cell_len > width:
-            lines.append(line)
-            line = Text()
-        if line.plain:
+        line = next((t for t in lines if t.cell_len + gap + item.cell_len <= width), None)
+        if line is None:
+            lines.append(item.copy())
+        else:
             line.append(" " * gap)
-        line.append_text(item)
-    if line.plain:
-        lines.append(line)
+            line.append_text(item)
     return lines
 
 

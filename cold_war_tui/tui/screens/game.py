@@ -85,7 +85,7 @@ class GameLog(RichLog):
     """The public log, with rule references, appended as the game goes on."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False)
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=20)
         self.written = 0
         self.game_id = 0
         self.border_title = "Log (F3: the whole game)"
@@ -113,9 +113,9 @@ class GameScreen(LogExportActions, Screen[None]):
         Binding("ctrl+z", "why_no_undo", "Undo", show=False),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "load", "Load"),
-        Binding("ctrl+e", "export", "Export log"),
+        Binding("ctrl+e", "export", "Export log", show=False),  # in the palette too
         Binding("f1", "rules", "Rules"),
-        Binding("f2", "cards", "Card lookup"),
+        Binding("f2", "cards", "Card lookup", show=False),
         Binding("f3", "full_log", "Log"),
         Binding("f4", "table", "Piles"),
     ]
@@ -330,7 +330,7 @@ class GameScreen(LogExportActions, Screen[None]):
             hand.update("")
             return
         view = game.view(viewer)
-        width = max(30, self.query_one("#hand-box").size.width - 2)
+        width = max(30, hand.content_size.width or self.query_one("#hand-box").size.width - 3)
         title = Text("Your hand (")
         title.append_text(side_text(viewer))
         title.append(")  ops side ★ event", "")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -23,17 +24,39 @@ if TYPE_CHECKING:
     from cold_war_tui.tui.app import ColdWarApp
 
 
+class FinalLog(RichLog):
+    """The whole log, shown from its end (how the game ended); scroll up for the rest."""
+
+    def __init__(self, lines: list[Text], *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=20)
+        self.pending_lines = lines
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        if self.pending_lines and event.size.width:  # written once the width is known
+            lines, self.pending_lines = self.pending_lines, []
+            for line in lines:
+                self.write(line, scroll_end=False)
+            self.scroll_end(animate=False, immediate=False)
+
+
 class GameOverScreen(LogExportActions, Screen[None]):
     """The end of a game; both sides may look now."""
 
     DEFAULT_CSS = """
-    GameOverScreen > Vertical { padding: 1 2; }
+    GameOverScreen > Vertical { padding: 0 2; }
+    GameOverScreen.narrow > Vertical { overflow-y: auto; }
+    GameOverScreen.narrow #final-log { height: 12; }
     GameOverScreen #outcome { height: auto; border: heavy $accent; padding: 0 2; }
     GameOverScreen #pictures { height: auto; margin-top: 1; }
     GameOverScreen #charts { width: auto; height: auto; margin-right: 2; }
     GameOverScreen #scores { width: 1fr; height: auto; }
+    GameOverScreen.narrow #pictures { layout: vertical; }
+    GameOverScreen.narrow #scores { margin-top: 1; }
     GameOverScreen #message { height: auto; }
-    GameOverScreen #final-log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2; }
+    GameOverScreen #final-log {
+        height: 1fr; min-height: 10; border-top: solid $primary-darken-2; min-width: 20;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "export", "Export the log"),
@@ -58,7 +81,7 @@ class GameOverScreen(LogExportActions, Screen[None]):
         game = self.session.game
         outcome = game.outcome
         state = game.state
-        with Vertical():
+        with Vertical():  # a small terminal scrolls to the pictures and the log
             if outcome is not None:
                 yield Static(outcome_text(outcome, state, self.session.meta.names), id="outcome")
             with Horizontal(id="pictures"):
@@ -68,19 +91,10 @@ class GameOverScreen(LogExportActions, Screen[None]):
                 Text("Press E to export the log to a text file (X: choose where).", "italic"),
                 id="message",
             )
-            log = RichLog(id="final-log", wrap=True, markup=False, highlight=False)
+            log = FinalLog(log_lines(game.log), id="final-log")
             log.border_title = "Log"
             yield log
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.fill_log)  # once the log knows its width
-
-    def fill_log(self) -> None:
-        log = self.query_one("#final-log", RichLog)
-        for line in log_lines(self.session.game.log):
-            log.write(line)
-        log.scroll_end(animate=False)  # how the game ended first; scroll up for the rest
 
     def charts(self) -> Text:
         """VP at the end of each turn (who led when), then DEFCON and military operations."""

@@ -145,6 +145,9 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self.virtual_size = Size(self.map_layout.width, len(self._strips))
         self.refresh()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._scroll_to_cursor)  # a smaller map keeps its cursor in view
+
     def _scroll_to_cursor(self) -> None:
         if self.cursor is None:
             return
