@@ -131,3 +131,29 @@ def test_the_rules_summary_is_our_own_wording() -> None:
         runs = {" ".join(spec[i : i + 8]) for i in range(len(spec) - 7)}
         copied = [run for run in runs if run in ours]
         assert copied == [], copied[:3]
+
+
+def test_every_effect_of_docs_effects_has_a_card_and_words(game: Game) -> None:
+    """Issue 18, item 6: effects show as card names with a few words, never as slugs.
+    Every key of docs/effects.md (placeholders filled in) is in the registry, and the
+    card it names is the one the document gives."""
+    from cold_war_tui.tui.effect_names import describe, place_names
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "effects.md").read_text()
+    names = place_names(game.data)
+    fill = {"SIDE": "US", "OPP": "USSR", "REGION": "europe", "KEY": "japan", "N": "3"}
+    checked = 0
+    for row in doc.splitlines():
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        if len(cells) < 2 or "`" not in cells[0]:
+            continue
+        for key in re.findall(r"`([^`]+)`", cells[0]):
+            key = ":".join(fill.get(part, part) for part in key.split(":"))
+            described = describe(key, 1, names)
+            checked += 1
+            if described is None:  # bookkeeping, hidden on purpose
+                continue
+            assert described.card is not None, key
+            assert f"#{described.card}" in cells[1], (key, cells[1])
+            assert described.words and ":" not in described.words, key
+    assert checked >= 30

@@ -398,3 +398,12 @@ def test_item10_both_sides_short_of_military_operations_is_logged_at_net_zero() 
     game.choose("play 4 space")
     lines = [e.text for e in game.log if e.rule == "8.2.1"]
     assert any("both sides short" in line and "no VP change" in line for line in lines)
+
+
+# -- 11. Docs -------------------------------------------------------------------------
+def test_item11_the_readme_is_current_and_shows_the_piles_and_effects_view() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    status = readme[readme.index("> Status:") : readme.index("## Two commands")]
+    assert "being built" not in status
+    shot = Path(__file__).resolve().parents[2] / "screenshots" / "piles.png"
+    assert "(screenshots/piles.png)" in readme and shot.is_file()
