@@ -29,6 +29,9 @@ class LogEntry(Protocol):
     """What is read of a log entry (the engine's `LogEntry`)."""
 
     @property
+    def rule(self) -> str: ...
+
+    @property
     def text(self) -> str: ...
 
     @property

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,18 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from cold_war_tui.tui.history import LogEntry as Entry
+
 RULE_STYLE = "#87afd7"
-
-
-class Entry(Protocol):
-    @property
-    def rule(self) -> str: ...
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def turn(self) -> int: ...
 
 
 def log_lines(entries: Iterable[Entry], turn: int | None = None) -> list[Text]:

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from cold_war_tui.engine import Decision
 from cold_war_tui.tui.render import choice_label, unavailable_text
-from cold_war_tui.tui.widgets.type_to_find import TypeToFind, best_match
+from cold_war_tui.tui.widgets.type_to_find import TypedText, TypeToFind, best_match
 
 CHOICE = "c:"
 
@@ -56,13 +56,8 @@ class DecisionMenu(TypeToFind, OptionList):
         Binding("escape", "clear_typing", "Clear", show=False),
     ]
 
-    class Typed(Message):
-        """The typed search text changed ("" when cleared)."""
-
-        def __init__(self, text: str, found: bool) -> None:
-            super().__init__()
-            self.text = text
-            self.found = found
+    class Typed(TypedText):
+        """The typed search text of the menu changed."""
 
     class BroughtIntoView(Message):
         """Enter was pressed on an entry out of view: it was shown, not chosen."""

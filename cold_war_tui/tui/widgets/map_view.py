@@ -27,7 +27,7 @@ from cold_war_tui.tui.map_render import (
     move_cursor,
     render_map,
 )
-from cold_war_tui.tui.widgets.type_to_find import TypeToFind
+from cold_war_tui.tui.widgets.type_to_find import TypedText, TypeToFind
 
 
 class MapView(TypeToFind, ScrollView, can_focus=True):
@@ -54,13 +54,8 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
             super().__init__()
             self.key = key
 
-    class Typed(Message):
-        """The typed search text changed ("" when cleared)."""
-
-        def __init__(self, text: str, found: bool) -> None:
-            super().__init__()
-            self.text = text
-            self.found = found
+    class Typed(TypedText):
+        """The typed country name changed."""
 
     class CursorMoved(Message):
         def __init__(self, key: str) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 
@@ -75,6 +76,15 @@ def best_match(labels: Iterable[str | None], typed: str) -> int | None:
             if rank == 0:
                 break
     return None if best is None else best[1]
+
+
+class TypedText(Message):
+    """The typed search text changed ("" when cleared); each widget subclasses it."""
+
+    def __init__(self, text: str, found: bool) -> None:
+        super().__init__()
+        self.text = text
+        self.found = found
 
 
 class TypeToFind(_MixinBase):
