@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "screenshots"
 WIDE = (120, 40)
 SMALL = (80, 24)
+TINY = (60, 20)
 
 Steps = Callable[[Pilot[Any]], Awaitable[None]]
 
@@ -40,17 +41,21 @@ async def quiet(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-def open_position(doc: dict[str, Any], *keys: str) -> Steps:
+def open_position(doc: dict[str, Any] | None, *keys: str) -> Steps:
+    """A game screen: the scenario `doc`, or (None) the whole random game of demo."""
+
     async def steps(pilot: Pilot[Any]) -> None:
         from cold_war_tui.engine import Game
         from cold_war_tui.tui.app import ColdWarApp
+        from cold_war_tui.tui.demo import played_game
         from cold_war_tui.tui.saves import SaveMeta
 
         app = pilot.app
         assert isinstance(app, ColdWarApp)
         app.ensure_ready()
         names = {"US": "Ann", "USSR": "Boris"}
-        app.start_game(Game.from_scenario(doc), SaveMeta(names=names))
+        game = Game.from_scenario(doc) if doc is not None else played_game()
+        app.start_game(game, SaveMeta(names=names))
         await pilot.pause()
         if keys:
             await pilot.press(*keys)
@@ -68,7 +73,7 @@ def keys(*pressed: str) -> Steps:
 
 
 def shots() -> list[tuple[str, tuple[int, int], Steps]]:
-    from cold_war_tui.tui.demo import GAME_OVER, MIDGAME
+    from cold_war_tui.tui.demo import MIDGAME, WITH_EFFECTS
 
     operation = ("enter", *"socialist", "down", "enter", *"gree")
     return [
@@ -78,8 +83,10 @@ def shots() -> list[tuple[str, tuple[int, int], Steps]]:
         ("game", WIDE, open_position(MIDGAME, *operation)),
         ("game-action", WIDE, open_position(MIDGAME, "enter", "down")),
         ("game-80x24", SMALL, open_position(MIDGAME, "enter", "down")),
+        ("too-small", TINY, open_position(MIDGAME, "enter")),
+        ("piles", WIDE, open_position(WITH_EFFECTS, "enter", "f4", "down", "down")),
         ("rules", WIDE, keys("r", *"coup")),
-        ("game-over", WIDE, open_position(GAME_OVER)),
+        ("game-over", WIDE, open_position(None)),
     ]
 
 

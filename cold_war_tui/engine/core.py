@@ -18,6 +18,7 @@ from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
+from cold_war_tui.engine.wording import plural
 
 VP_WIN = 20
 # The labels of the operations' target choices (`infl KEY`, ...); {name} is the country.
@@ -240,7 +241,7 @@ class Core:
             asia = " (+1 all in Asia)" if card == CHINA_CARD else ""
             plays = self.tables.play_choices[card, ops] = Plays(
                 Choice(f"play {card} event", f"{name}: play the event"),
-                Choice(f"play {card} ops", f"{name}: {ops} ops{asia}"),
+                Choice(f"play {card} ops", f"{name}: {plural(ops, 'op')}{asia}"),
                 Choice(f"play {card} space", f"{name}: space race attempt"),
             )
         return plays
@@ -273,7 +274,7 @@ class Core:
 
     def shuffle(self, cards: list[int], what: str) -> None:
         self.state.rng = rng.shuffle(self.state.rng, cards)
-        self.log("", f"{what} shuffled ({len(cards)} cards)")
+        self.log("", f"{what} shuffled ({plural(len(cards), 'card')})")
 
     def mark_round_start(self) -> None:
         """Placement reach is fixed at the start of an action round (6.1.1): from now on

@@ -16,6 +16,7 @@ from cold_war_tui.engine.board import SIDES, other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.hooks import HOOKS
+from cold_war_tui.engine.wording import either, plural
 
 ALL_KINDS = ("infl", "coup", "realign")
 
@@ -139,7 +140,7 @@ def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[N
         chosen = yield ask(
             side,
             "place_influence",
-            f"{side}: place influence ({left} ops left)",
+            f"{side}: place influence ({plural(left, 'op')} left)",
             target_choices(core, "infl", targets),
             ops_left=left,
         )
@@ -285,6 +286,10 @@ def realign_series(
 
 
 # -- conducting operations ----------------------------------------------------
+# The words of each kind of operation, for the prompt: it names only what it offers.
+KIND_WORDS = {"infl": "influence", "coup": "coup", "realign": "realignment"}
+
+
 def conduct(
     core: Core,
     side: str,
@@ -312,12 +317,13 @@ def conduct(
         targets = realign_targets(core, side, budget, free=free_coup, area=area)
         choices += target_choices(core, "realign", targets)
     if not choices:
-        core.log("6.0", f"{side} has no legal operation for {ops} ops")
+        core.log("6.0", f"{side} has no legal operation for {plural(ops, 'op')}")
         return
+    offered = [KIND_WORDS[k] for k in KIND_WORDS if any(c.id.startswith(k + " ") for c in choices)]
     chosen = yield ask(
         side,
         "operation",
-        f"{side}: use {ops} ops (influence, coup or realignment)",
+        f"{side}: use {plural(ops, 'op')} ({either(offered)})",
         choices,
         ops=ops,
     )

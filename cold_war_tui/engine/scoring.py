@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import GameOver, Outcome
+from cold_war_tui.engine.wording import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,8 @@ def score_region(core: Core, region: str, rule: str = "10", *, final: bool = Fal
         s = result[side]
         core.log(
             rule,
-            f"{name}: {side} {s.level} ({s.countries} countries, {s.battlegrounds} battlegrounds,"
+            f"{name}: {side} {s.level} ({plural(s.countries, 'country', 'countries')},"
+            f" {plural(s.battlegrounds, 'battleground')},"
             f" {s.adjacent_to_enemy} next to the enemy) = {s.vp} VP",
         )
     for side in SIDES:

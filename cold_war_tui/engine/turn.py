@@ -15,6 +15,7 @@ from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unava
 from cold_war_tui.engine.events import CONDITIONAL_EVENTS, event_blocked, resolve_event
 from cold_war_tui.engine.hooks import HOOKS, MenuAction
 from cold_war_tui.engine.scoring import final_scoring
+from cold_war_tui.engine.wording import plural
 
 
 def play(core: Core) -> Flow[Outcome]:
@@ -123,7 +124,7 @@ def deal(core: Core) -> None:
                 core.log("", "no cards left to deal")
                 break
             hand.append(card)
-    core.log("", f"hands dealt up to {target} cards")
+    core.log("", f"hands dealt up to {plural(target, 'card')}")
 
 
 # -- headline -----------------------------------------------------------------
@@ -154,6 +155,7 @@ def headline_phase(core: Core) -> Flow[None]:
             f"{side}: choose your headline card (secret)",
             core.card_choices("headline", hand),
             opponent_headline=revealed,
+            no_event=blocked_events(core, side, hand),
         )
         card = int(chosen.split()[1])
         state.hands[side].remove(card)
@@ -300,6 +302,18 @@ def action_round(core: Core, side: str) -> Flow[None]:
             yield from flow
 
 
+def blocked_events(core: Core, side: str, cards: Iterable[int]) -> dict[int, str]:
+    """{card: why its event cannot happen now} for `side`'s cards whose event cannot
+    (an opponent's card: for the opponent, 5.2). Decision context, so that a hand can
+    say "no event" where the menu offers no such entry (a headline, an opponent's card)."""
+    return {
+        card: reason
+        for card in cards
+        if card != CHINA_CARD
+        and (reason := event_blocked(core, card, core.event_owner(card, side))) is not None
+    }
+
+
 def menu_round(core: Core, side: str) -> Flow[bool]:
     """Ask for and carry out one action-menu entry; False when the round goes on."""
     state = core.state
@@ -315,7 +329,14 @@ def menu_round(core: Core, side: str) -> Flow[bool]:
         core.log("5.1", f"{side} has no card to play and passes action round {state.action_round}")
         return True
     prompt = f"Turn {state.turn}, action round {state.action_round}: {side} plays a card"
-    chosen = yield ask(side, "action", prompt, choices, unavailable=greyed)
+    chosen = yield ask(
+        side,
+        "action",
+        prompt,
+        choices,
+        unavailable=greyed,
+        no_event=blocked_events(core, side, state.hands[side]),
+    )
     if chosen in extra:
         return (yield from extra[chosen].handle(core, side, chosen))
     if chosen == "pass":
@@ -454,6 +475,13 @@ def military_operations_check(core: Core) -> None:
             "8.2.1", f"{side} military operations {state.milops[side]} of {state.defcon} required"
         )
     net = short[USSR] - short[US]
+    if short[US] and short[USSR]:
+        cancel = ": the shortfalls cancel out, no VP change" if not net else ""
+        core.log(
+            "8.2.1",
+            "both sides short of required military operations"
+            f" (US by {short[US]}, USSR by {short[USSR]}){cancel}",
+        )
     if net > 0:
         core.gain_vp(US, net, "8.2.1", "USSR short of required military operations")
     elif net < 0:

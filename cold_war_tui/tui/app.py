@@ -11,8 +11,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import Provider
@@ -20,6 +21,7 @@ from textual.screen import Screen
 
 from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore
 from cold_war_tui.tui.screens.title import TitleScreen
+from cold_war_tui.tui.screens.too_small import TooSmallScreen, too_small
 
 if TYPE_CHECKING:
     from cold_war_tui.datamodel import GameData
@@ -73,6 +75,30 @@ class ColdWarApp(App[str | None]):
         self.call_after_refresh(self._start_loader)
         if self.load_path is not None:
             self.call_after_refresh(self.load_file, self.load_path)
+        self.check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_size)  # once the app has taken the new size
+
+    def check_size(self) -> None:
+        """Below 80x24 the "terminal too small" screen covers everything; it leaves by
+        itself when the terminal is large enough again."""
+        small = too_small(*self.size)
+        covered = isinstance(self.screen, TooSmallScreen)
+        if small and not covered:
+            self.push_screen(TooSmallScreen())
+        elif not small and covered:
+            self.pop_screen()
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Push a screen; while the terminal is too small it goes under the cover, so the
+        cover stays on top (a hand-over or a loaded game opens behind it)."""
+        if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
+            self.pop_screen()
+            result = super().push_screen(screen, *args, **kwargs)
+            super().push_screen(TooSmallScreen())
+            return result
+        return super().push_screen(screen, *args, **kwargs)
 
     def _start_loader(self) -> None:
         if self._loader.ident is None:
@@ -190,6 +216,14 @@ class ColdWarApp(App[str | None]):
                 "Rules", "The rules summary and the cards (F1)", screen.action_rules
             )
             yield SystemCommand("Card lookup", "Find a card's text (F2)", screen.action_cards)
+            yield SystemCommand(
+                "Whole log", "Every log entry of the game (F3)", screen.action_full_log
+            )
+            yield SystemCommand(
+                "Piles and tracks",
+                "Discard pile, removed cards, effects, space race, regions (F4)",
+                screen.action_table,
+            )
             yield SystemCommand(
                 "Export log", "Write the log to a text file (Ctrl+E)", screen.action_export
             )

@@ -70,6 +70,32 @@ MIDGAME: dict[str, Any] = {
     "discard": [10, 13, 24, 26, 30, 31],
 }
 
+WITH_EFFECTS: dict[str, Any] = {
+    **MIDGAME,
+    "events_played": [8, 16, 21, 23, 27],
+    "removed": [8, 16, 21, 23, 27],
+    "effects": {"nato": 1, "no-coup:USSR:japan": 1, "no-realign:USSR:japan": 1},
+    "turn_effects": {"ops-bonus:US": 1},
+    "hands": {"USSR": [3, 7, 11, 14, 20, 32], "US": [4, 19, 25, 105]},
+}
+"""The mid-game with NATO, the US/Japan pact and Containment in effect (the piles view)."""
+
+
+def played_game(seed: int = 28) -> Any:
+    """A whole game played by random choices (no coups, so it lasts), for the game-over
+    pictures: seed 28 ends in turn 8 with the USSR at 20 VP."""
+    import random
+
+    from cold_war_tui.engine import Game, GameOptions
+
+    game = Game.new(GameOptions(seed=seed))
+    rng = random.Random(seed)
+    while game.pending is not None:
+        ids = [c.id for c in game.pending.choices]
+        game.choose(rng.choice([i for i in ids if not i.startswith("coup")] or ids))
+    return game
+
+
 GAME_OVER: dict[str, Any] = {
     **MIDGAME,
     "phase": "turn-end",

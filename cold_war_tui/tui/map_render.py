@@ -267,23 +267,6 @@ def render_map(
     return lines
 
 
-def legend() -> Text:
-    """What the marks of the map mean, in one line."""
-    text = Text()
-    text.append("◆", BATTLEGROUND_STYLE)
-    text.append(" battleground  ")
-    text.append("US", US_CONTROL)
-    text.append("/")
-    text.append("USSR", USSR_CONTROL)
-    text.append(" control  influence ")
-    text.append("US", US_STYLE)
-    text.append(" ")
-    text.append("USSR", USSR_STYLE)
-    text.append("  targets: ")
-    text.append("+ influence  x coup  r realign  - remove  > target", TARGET_STYLE)
-    return text
-
-
 # -- moving the cursor -----------------------------------------------------------
 def move_cursor(layout: MapLayout, key: str | None, dx: int, dy: int) -> str:
     """The country one step from `key`: up/down in reading order, left/right across columns."""

@@ -8,7 +8,7 @@ choices and greyed-out options, scoring from the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.text import Text
@@ -17,39 +17,20 @@ from cold_war_tui.datamodel import Card, GameData
 from cold_war_tui.engine import Decision, Outcome, PlayerView
 from cold_war_tui.engine.board import derived
 from cold_war_tui.engine.state import StateSnapshot
+from cold_war_tui.engine.wording import plural
+from cold_war_tui.tui.effect_names import describe, place_names
 from cold_war_tui.tui.engine_bridge import RegionStatus
 from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
 from cold_war_tui.tui.saves import vp_text
+from cold_war_tui.tui.tracks import BAD, DIM, GOOD, SIDE_STYLE, side_text
 
 CHINA_CARD = 6
-SIDE_STYLE = {"US": US_STYLE, "USSR": USSR_STYLE, "Neutral": "bold #d0d0d0"}
-DIM = "#8a8a8a"
-GOOD = "bold #5fff87"
-BAD = "#ff8700"
 SHORT_REGION = {
     "Central America": "C. America",
     "South America": "S. America",
     "Middle East": "Mid East",
 }
 LEVELS = {"none": "-", "presence": "pres", "domination": "dom", "control": "ctrl"}
-PHASES = {
-    "setup": "Set-up",
-    "turn-start": "Start of turn",
-    "headline": "Headline phase",
-    "turn-end": "End of turn",
-    "over": "Game over",
-}
-
-
-def side_text(side: str | None) -> Text:
-    if side is None:
-        return Text("nobody", DIM)
-    return Text(side, SIDE_STYLE.get(side, ""))
-
-
-def rounds_in_turn(data: GameData, turn: int) -> int:
-    steps = [s.rounds for s in data.setup.action_rounds if turn >= s.from_turn]
-    return steps[-1] if steps else 0
 
 
 def card_name(data: GameData, number: int) -> str:
@@ -66,85 +47,42 @@ def _cards_by_number(data: GameData) -> dict[int, Card]:
     return {c.number: c for c in data.cards}
 
 
-# -- tracks ---------------------------------------------------------------------
-def track_lines(state: StateSnapshot, data: GameData, *, compact: bool = False) -> list[Text]:
-    """Turn and phase, action round and phasing side, DEFCON, VP; military ops, space, China.
-
-    Only public facts of the state are read.
-    """
-    turns = data.setup.turns
-    first = Text()
-    first.append(f"Turn {state.turn}/{turns}", "bold")
-    first.append("  ")
-    if state.phase == "action":
-        first.append(f"AR {state.action_round}/{rounds_in_turn(data, state.turn)} ")
-        first.append_text(side_text(state.phasing))
-        first.append(" phasing")
-    else:
-        first.append(PHASES.get(state.phase, state.phase))
-    first.append("  ")
-    defcon_style = "bold #ff5f5f" if state.defcon <= 2 else "bold #ffaf00"
-    first.append(f"DEFCON {state.defcon}", defcon_style if state.defcon < 5 else "bold")
-    closed = [
-        r.name for r in data.regions if r.closed_at_defcon and state.defcon <= r.closed_at_defcon
-    ]
-    if closed:
-        what = "closed" if compact else "no coups/realignment"
-        first.append(f" ({what}: {', '.join(closed)})", BAD)
-    first.append("  VP ")
-    first.append(
-        vp_text(state.vp), SIDE_STYLE["US" if state.vp > 0 else "USSR"] if state.vp else "bold"
-    )
-
-    second = Text()
-    second.append("MilOps " if compact else "Mil ops ")
-    for side in ("US", "USSR"):
-        done = state.milops[side]
-        second.append_text(side_text(side))
-        second.append(f" {done}/{state.defcon}", GOOD if done >= state.defcon else BAD)
-        second.append(" ")
-    second.append(" Space ")
-    for side in ("US", "USSR"):
-        second.append_text(side_text(side))
-        second.append(f" {state.space[side]}")
-        box = state.space[side]
-        if box < len(data.space_race):
-            nxt = data.space_race[box]
-            if compact:
-                second.append(f" ({nxt.ops_needed}+ops 1-{nxt.roll_max})", DIM)
-            else:
-                second.append(f" (next {nxt.ops_needed}+ ops, 1-{nxt.roll_max})", DIM)
-        else:
-            second.append(" (done)", DIM)
-        second.append(" ")
-    second.append(" China " if compact else " China Card ")
-    if state.china_holder is None:
-        second.append("out of play", DIM)
-    else:
-        second.append_text(side_text(state.china_holder))
-        second.append(" face up" if state.china_face_up else " face down")
-    return [first, second]
+def effect_entries(view: PlayerView | StateSnapshot, data: GameData) -> list[tuple[str, Text]]:
+    """("game" or "turn", "#21 NATO: no USSR coups…") for each effect in play, then the
+    cards lying in play that no effect names (with their own name only)."""
+    cards = card_by_number(data)
+    names = derived(data, place_names)
+    entries: list[tuple[str, Text]] = []
+    named: set[int] = set()
+    for scope, effects in (("game", view.effects), ("turn", view.turn_effects)):
+        for key, value in sorted(effects.items()):
+            described = describe(key, value, names) if value else None
+            if described is None:
+                continue
+            text = Text()
+            if described.card is not None and described.card in cards:
+                named.add(described.card)
+                text.append(card_name(data, described.card), "bold")
+                text.append(": ")
+            text.append(described.words)
+            entries.append((scope, text))
+    for number in view.in_play:
+        if number not in named:
+            entries.append(("game", Text(card_name(data, number), "bold")))
+    return entries
 
 
 def effects_line(view: PlayerView | StateSnapshot, data: GameData) -> Text:
-    """Cards lying in play and effects running (this game / this turn)."""
+    """Effects running (for the game, for this turn), each as its card and a few words."""
     text = Text("In play: ", "bold")
-    names = [card_name(data, c) for c in view.in_play]
-    text.append(", ".join(names) if names else "-")
-    effects = [_effect(k, v) for k, v in sorted(view.effects.items()) if v]
-    turn = [_effect(k, v) for k, v in sorted(view.turn_effects.items()) if v]
-    if effects:
-        text.append("  Effects: ", "bold")
-        text.append(", ".join(effects))
+    entries = effect_entries(view, data)
+    lasting = [t for scope, t in entries if scope == "game"]
+    turn = [t for scope, t in entries if scope == "turn"]
+    text.append_text(Text("; ").join(lasting) if lasting else Text("-"))
     if turn:
         text.append("  This turn: ", "bold")
-        text.append(", ".join(turn))
+        text.append_text(Text("; ").join(turn))
     return text
-
-
-def _effect(key: str, value: int) -> str:
-    words = key.replace(":", " ").replace("-", " ")
-    return words if value == 1 else f"{words} {value}"
 
 
 def opponent_line(view: PlayerView, data: GameData) -> Text:
@@ -152,11 +90,15 @@ def opponent_line(view: PlayerView, data: GameData) -> Text:
     opponent = "USSR" if view.player == "US" else "US"
     text = Text()
     text.append_text(side_text(opponent))
-    text.append(f" hand: {view.opponent_hand_size} cards", "bold")
+    text.append(f" hand: {plural(view.opponent_hand_size, 'card')}", "bold")
     if view.opponent_known_cards:
         text.append("; known to you: ")
         text.append(", ".join(card_name(data, c) for c in view.opponent_known_cards))
-    text.append(f"   draw pile {view.draw_pile_size}, discards {len(view.discard)}", DIM)
+    text.append(
+        f"   draw pile {view.draw_pile_size}, discards {len(view.discard)},"
+        f" removed {len(view.removed)} (F4)",
+        DIM,
+    )
     return text
 
 
@@ -167,19 +109,24 @@ def event_status(
     """(short mark, style, reason) for whether the card's event can be played now.
 
     Read from the pending decision: a `play N event` choice means yes, a greyed
-    one gives the reason; outside an action decision the mark is blank.
+    one gives the reason, and the decision's `no_event` context names the cards
+    whose event cannot happen (a headline, an opponent's card); outside a card
+    decision the mark is blank.
     """
     if card == CHINA_CARD:
         return "no ev", DIM, "the China Card has no event"
     data = cards.get(card)
     opponent = "USSR" if player == "US" else "US"
-    if pending is None or pending.player != player:
+    if pending is None or pending.player != player or pending.kind not in ("action", "headline"):
         return "", "", ""
-    wanted = f"play {card} event"
+    blocked = pending.context.get("no_event") or {}
+    if card in blocked:
+        if data is not None and data.side == opponent:
+            return "no ev", BAD, f"the {opponent}'s event cannot happen: {blocked[card]}"
+        return "no ev", BAD, blocked[card]
     if pending.kind == "headline":
         return "headln", GOOD, "may be headlined"
-    if pending.kind != "action":
-        return "", "", ""
+    wanted = f"play {card} event"
     if any(c.id == wanted for c in pending.choices):
         return "ev ok", GOOD, "the event can be played now"
     for option in pending.unavailable:
@@ -254,7 +201,9 @@ def card_detail(
     text.append(f"#{number} {card.name}", "bold")
     text.append("  ")
     text.append(
-        f"{card.ops} ops" if ops is None or ops == card.ops else f"{ops} ops (printed {card.ops})"
+        plural(card.ops, "op")
+        if ops is None or ops == card.ops
+        else f"{plural(ops, 'op')} (printed {card.ops})"
     )
     text.append(", ")
     text.append_text(side_text(card.side) if card.side != "Neutral" else Text("both sides"))
@@ -274,47 +223,31 @@ def card_detail(
 
 
 # -- regions --------------------------------------------------------------------
-def region_status(data: GameData, scores: Mapping[str, Mapping[str, RegionStatus]]) -> list[Text]:
-    """One Text per region: each side's level and VP now, and the net of scoring it."""
-    items = []
+REGION_COLUMNS = "US, USSR, net"
+
+
+def region_table(data: GameData, scores: Mapping[str, Mapping[str, RegionStatus]]) -> list[Text]:
+    """One line per region (REGION_COLUMNS): each side's level and VP if it were scored
+    now, and the net (or who wins at once: control of Europe). 36 characters wide."""
+    lines = []
     for region in data.regions:
         score = scores.get(region.key)
         if score is None:
             continue
         us, ussr = score["US"], score["USSR"]
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"{SHORT_REGION.get(region.name, region.name):<10} ", "bold")
-        text.append("US ", US_STYLE)
-        text.append(f"{LEVELS.get(us.level, us.level)} {us.vp} ")
-        text.append("USSR ", USSR_STYLE)
-        text.append(f"{LEVELS.get(ussr.level, ussr.level)} {ussr.vp} ")
+        text.append(f"{LEVELS.get(us.level, us.level):<4}{us.vp:>3}", US_STYLE)
+        text.append("  ")
+        text.append(f"{LEVELS.get(ussr.level, ussr.level):<4}{ussr.vp:>3}", USSR_STYLE)
+        text.append("  ")
         winner = next((s for s in ("US", "USSR") if score[s].level == "control"), None)
         if region.control_wins and winner is not None:
             text.append(f"{winner} wins", "bold #ff5f5f")
         else:
             net = us.vp - ussr.vp
             text.append(vp_text(net), SIDE_STYLE["US" if net > 0 else "USSR"] if net else DIM)
-        items.append(text)
-    return items
-
-
-def pack(items: Iterable[Text], width: int, column: int) -> list[Text]:
-    """Lay short Texts out in columns of `column` characters across `width`."""
-    per_line = max(1, width // column)
-    lines: list[Text] = []
-    current = Text(no_wrap=True, overflow="ellipsis")
-    count = 0
-    for item in items:
-        if count == per_line:
-            lines.append(current)
-            current, count = Text(no_wrap=True, overflow="ellipsis"), 0
-        cell = item.copy()
-        cell.truncate(column - 1, overflow="ellipsis", pad=True)
-        current.append_text(cell)
-        current.append(" ")
-        count += 1
-    if count:
-        lines.append(current)
+        lines.append(text)
     return lines
 
 
@@ -334,7 +267,7 @@ def decision_header(decision: Decision, data: GameData, who: str) -> Text:
 
 
 def _context(key: str, value: Any, data: GameData) -> str:
-    if key == "targets" or value is None or value == [] or value == {}:
+    if key in ("targets", "no_event") or value is None or value == [] or value == {}:
         return ""
     label = key.replace("_", " ")
     if "headline" in key and isinstance(value, int):

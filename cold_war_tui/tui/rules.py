@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from cold_war_tui.datamodel import GameData
+from cold_war_tui.engine.wording import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ def card_topics(data: GameData) -> list[Topic]:
     topics: list[Topic] = []
     for card in sorted(data.cards, key=lambda c: c.number):
         facts = [
-            f"{card.ops} ops",
+            plural(card.ops, "op"),
             {"Neutral": "both sides"}.get(card.side, f"{card.side} event"),
             f"{card.period} War",
         ]

@@ -83,6 +83,7 @@ class SaveInfo:
     turn: int | None
     vp: int | None
     problem: str | None = None
+    names: dict[str, str] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -93,6 +94,18 @@ class SaveInfo:
         turn = "?" if self.turn is None else str(self.turn)
         vp = "?" if self.vp is None else vp_text(self.vp)
         return f"{name}  {when}  turn {turn}  VP {vp}"
+
+    @property
+    def summary(self) -> str:
+        """ "turn 3, VP USSR +2, Ann (US) against Boris (USSR)" for the Continue entry."""
+        if self.problem:
+            return f"unreadable: {self.problem}"
+        parts = [f"turn {'?' if self.turn is None else self.turn}"]
+        parts.append(f"VP {'?' if self.vp is None else vp_text(self.vp)}")
+        players = [f"{self.names[s]} ({s})" for s in SIDES if self.names.get(s)]
+        if players:
+            parts.append(" against ".join(players))
+        return ", ".join(parts)
 
 
 def peek(path: Path) -> SaveInfo:
@@ -117,6 +130,7 @@ def peek(path: Path) -> SaveInfo:
         saved_at,
         turn if isinstance(turn, int) else None,
         vp if isinstance(vp, int) else None,
+        names=SaveMeta.from_dict(meta).names,
     )
 
 

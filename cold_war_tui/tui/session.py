@@ -10,13 +10,20 @@ from trying the choice on a copy of the game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 
-from cold_war_tui.engine import Game, IllegalChoice
+from cold_war_tui.engine import Decision, Game, IllegalChoice
 from cold_war_tui.engine.state import StateSnapshot
+from cold_war_tui.tui.map_render import TARGET_VERBS
 from cold_war_tui.tui.saves import SaveMeta, SaveStore, vp_text
 
 SIDES = ("US", "USSR")
+REBUILT = 40  # a loaded game's last choices whose undo steps are rebuilt by replaying
+WALK = 24  # at most this many of a player's own choices are tried ahead for a warning
+# Choices that are not a country and cannot change a hand: stopping early, and the
+# order of an opponent's event that happens anyway.
+NEUTRAL = frozenset({"done", "event-first", "ops-first"})
 
 
 def other(side: str) -> str:
@@ -47,6 +54,42 @@ def is_barrier(before: StateSnapshot, after: StateSnapshot) -> bool:
     return any(before.headline[s] is not None and after.headline[s] is None for s in SIDES)
 
 
+def rebuild_history(game: Game) -> list[Step]:
+    """The undo steps of a game's choices (a loaded save), found by replaying them.
+
+    Only the last REBUILT choices are looked at one by one (a state copy before and
+    after each); undo never reaches further back, since a hand-over, a roll or a draw
+    comes first. The earlier ones count as barriers.
+    """
+    choices = game.choices
+    start = max(0, len(choices) - REBUILT)
+    replay = game.rewind(len(choices))
+    for choice in choices[:start]:
+        replay.choose(choice)
+    steps = [Step("", True)] * start
+    before = replay.state
+    for choice in choices[start:]:
+        pending = replay.pending
+        replay.choose(choice)
+        after = replay.state
+        steps.append(Step(pending.player if pending else "", is_barrier(before, after)))
+        before = after
+    return steps
+
+
+def now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+def hand_neutral(decision: Decision) -> bool:
+    """Every choice names a country (or only stops or orders): whichever the player
+    takes, no card enters or leaves his hand."""
+    return all(
+        c.id in NEUTRAL or (" " in c.id and c.id.split()[0] in TARGET_VERBS)
+        for c in decision.choices
+    )
+
+
 class Session:
     """A game being played in the TUI, with autosave and undo bookkeeping."""
 
@@ -61,9 +104,11 @@ class Session:
         self.game = game
         self.store = store
         self.meta = meta or SaveMeta()
+        if not self.meta.saved_at:
+            self.meta = replace(self.meta, saved_at=now())
         self.autosave_enabled = autosave
-        # choices made before this session (a loaded save) can never be undone
-        self.history: list[Step] = [Step("", True) for _ in game.choices]
+        # a loaded save holds every choice: replaying them tells what undo may take back
+        self.history: list[Step] = rebuild_history(game) if game.choices else []
         self.autosave_error: str | None = None
         self.on_change: Callable[[], None] | None = None
 
@@ -91,6 +136,11 @@ class Session:
                 "the choice was not made"
             ) from err
         self.history.append(Step(pending.player, is_barrier(before, self.game.state)))
+        self.changed()
+
+    def changed(self) -> None:
+        """The game changed: a save now carries the time of this last choice."""
+        self.meta = replace(self.meta, saved_at=now())
         self.autosave()
 
     def autosave(self) -> None:
@@ -124,15 +174,17 @@ class Session:
             raise IllegalChoice(f"cannot undo: {reason}")
         self.game = self.game.rewind(1)
         self.history.pop()
-        self.autosave()
+        self.changed()
 
     # -- warnings --------------------------------------------------------------
     def losing_warning(self, choice_id: str) -> str | None:
-        """A sentence when `choice_id` loses the game for the player making it, else None.
+        """A sentence when `choice_id` makes the player lose for certain, else None.
 
         The choice is tried on a copy. Only losses that do not depend on a die
         are announced (nuclear war, a scoring card held at turn end), so the
-        warning never tells the result of a roll in advance.
+        warning never tells the result of a roll in advance. A scoring card still
+        held is announced as soon as it is certain: at the card played in the last
+        action round, not at its last influence point (`_holds_scoring_for_sure`).
         """
         game = self.game
         pending = game.pending
@@ -154,12 +206,34 @@ class Session:
             if lost and (outcome.rule in ("8.1.3", "10.1.5") or not random):
                 return f"This choice ends the game: {outcome.reason} ({outcome.rule})."
             return None
-        if holds_scoring and self._last_round_over(copy, player):
+        if holds_scoring and self._holds_scoring_for_sure(copy, player, after.hands[player]):
             return (
                 "You will still hold a scoring card when the turn ends: "
                 "holding one at the end of a turn loses the game (10.1.5)."
             )
         return None
+
+    def _holds_scoring_for_sure(self, copy: Game, player: str, hand: list[int]) -> bool:
+        """After the choice, whatever the player does next, his last round ends with a
+        scoring card in his hand.
+
+        The copy plays on through the player's own decisions as long as each of them is
+        hand-neutral (countries, stop, the order of the opponent's event), taking
+        influence first (no die). If his round is then over and his hand lost nothing
+        on the way, no other answer to those decisions could have changed it either.
+        """
+        for _ in range(WALK):
+            pending = copy.pending
+            if pending is None or pending.player != player or not hand_neutral(pending):
+                break
+            ids = [c.id for c in pending.choices]
+            copy.choose(next((i for i in ids if i.startswith("infl ")), ids[0]))
+        if not set(hand) <= set(copy.state.hands[player]):
+            return False
+        outcome = copy.outcome
+        if outcome is not None:  # his round was the turn's last: the turn-end check ran
+            return outcome.rule == "10.1.5" and outcome.winner not in (player, None)
+        return self._last_round_over(copy, player)
 
     @staticmethod
     def _last_round_over(copy: Game, player: str) -> bool:

@@ -61,11 +61,23 @@ def test_undo_stops_at_a_die_roll(data_dir: Path) -> None:
     assert "die roll" in (s.undo_block() or "")
 
 
-def test_a_loaded_game_cannot_undo_its_replayed_choices(data_dir: Path) -> None:
+def test_a_loaded_game_rebuilds_its_undo_history_from_the_saved_choices(data_dir: Path) -> None:
+    """Issue 18, item 4: a save holds every choice, so undo works after Continue or Load,
+    with the same limits as in the session that made them (hand-over, die roll)."""
     game = Game.new(GameOptions(seed=1))
-    for _ in range(2):
+    for _ in range(8):  # the USSR's 6 set-up points, then 2 of the US's
         game.choose(game.pending.choices[0].id)
     s = session(Game.from_json(game.to_json()), data_dir)
+    assert [step.player for step in s.history] == ["USSR"] * 6 + ["US"] * 2
+    s.undo()
+    s.undo()
+    assert s.game.choices == game.choices[:6]
+    assert "not yours" in (s.undo_block() or "")
+    played = Game.from_scenario(MIDGAME)
+    played.choose("play 7 ops")
+    played.choose("coup iran")  # a die roll: a barrier for undo
+    s = session(Game.from_json(played.to_json()), data_dir)
+    assert s.history[-1].barrier
     assert s.undo_block() is not None
 
 

@@ -15,7 +15,7 @@ from textual.widgets import Input
 
 from cold_war_tui.engine import Game
 from cold_war_tui.tui.app import ColdWarApp
-from cold_war_tui.tui.demo import GAME_OVER, MIDGAME
+from cold_war_tui.tui.demo import GAME_OVER, MIDGAME, WITH_EFFECTS
 from cold_war_tui.tui.saves import SaveMeta
 
 Compare = Callable[..., bool]
@@ -77,6 +77,15 @@ def test_game_wide(snap_compare: Compare, data_dir: Path) -> None:
 def test_game_small(snap_compare: Compare, data_dir: Path) -> None:
     run_before = game_at(MIDGAME, "enter", "down")
     assert snap_compare(app_for(data_dir), terminal_size=SMALL, run_before=run_before)
+
+
+def test_piles_wide(snap_compare: Compare, data_dir: Path) -> None:
+    run_before = game_at(WITH_EFFECTS, "enter", "f4", "down")
+    assert snap_compare(app_for(data_dir), terminal_size=WIDE, run_before=run_before)
+
+
+def test_too_small(snap_compare: Compare, data_dir: Path) -> None:
+    assert snap_compare(app_for(data_dir), terminal_size=(60, 20), run_before=game_at(MIDGAME))
 
 
 def test_game_over_wide(snap_compare: Compare, data_dir: Path) -> None:

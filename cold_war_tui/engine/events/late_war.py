@@ -34,6 +34,7 @@ from cold_war_tui.engine.events.toolkit import (
 )
 from cold_war_tui.engine.hooks import after_coup, menu_filter
 from cold_war_tui.engine.operations import coup, coup_targets, ops_value, target_choices
+from cold_war_tui.engine.wording import plural
 
 RULE = "7"
 
@@ -107,11 +108,8 @@ def soviets_shoot_down_kal_007(core: Core, side: str) -> Flow[None]:
         core.log("5.2", "KAL-007: the US does not control South Korea; no operations")
         return
     ops = _event_ops(core, 89, US)
-    if (
-        yield from may(
-            core, US, "event_operations", f"US: place influence or realign with {ops} ops?"
-        )
-    ):
+    prompt = f"US: place influence or realign with {plural(ops, 'op')}?"
+    if (yield from may(core, US, "event_operations", prompt)):
         yield from event_operations(core, US, ops, kinds=("infl", "realign"))
 
 
@@ -124,7 +122,7 @@ def glasnost(core: Core, side: str) -> Flow[None]:
         core.log(RULE, "Glasnost: The Reformer is not in effect; no operations")
         return
     ops = _event_ops(core, 90, USSR)
-    prompt = f"USSR: place influence or realign with {ops} ops (The Reformer)?"
+    prompt = f"USSR: place influence or realign with {plural(ops, 'op')} (The Reformer)?"
     if (yield from may(core, USSR, "event_operations", prompt)):
         yield from event_operations(core, USSR, ops, kinds=("infl", "realign"))
 
@@ -143,7 +141,7 @@ def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
     chosen = yield ask(
         USSR,
         "event_coup",
-        f"USSR: free coup with {ops} ops in a country next to Nicaragua, or done",
+        f"USSR: free coup with {plural(ops, 'op')} in a country next to Nicaragua, or done",
         [*target_choices(core, "coup", targets), DONE],
     )
     if chosen == "done":
@@ -235,7 +233,7 @@ def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
         core.log(RULE, "Tear Down This Wall cancels Willy Brandt: NATO covers West Germany")
     core.add_influence(US, _country(core, "east-germany"), 3, RULE)
     ops = _event_ops(core, 96, US)
-    prompt = f"US: a free coup or realignment rolls in Europe with {ops} ops?"
+    prompt = f"US: a free coup or realignment rolls in Europe with {plural(ops, 'op')}?"
     if (yield from may(core, US, "event_operations", prompt)):
         yield from event_operations(
             core, US, ops, kinds=("coup", "realign"), free_coup=True, area="europe"

@@ -21,6 +21,7 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
 )
 from cold_war_tui.engine.hooks import event_happened
+from cold_war_tui.engine.wording import plural
 
 UN_INTERVENTION = 32
 SHUTTLE_DIPLOMACY = 73
@@ -77,7 +78,7 @@ def lone_gunman(core: Core, side: str) -> Flow[None]:
     state = core.state
     shown = sorted(c for c in state.hands[US] if c != CHINA_CARD)
     state.known[US] += [c for c in shown if c not in state.known[US]]
-    core.log("5.1", f"the US reveals its hand to the USSR ({len(shown)} cards)")
+    core.log("5.1", f"the US reveals its hand to the USSR ({plural(len(shown), 'card')})")
     yield from event_operations(core, USSR, operations.ops_value(core, 62, USSR))
 
 
@@ -305,7 +306,7 @@ def ask_not(core: Core, side: str) -> Flow[None]:
             break
         hand.append(new)
         drawn += 1
-    core.log("5.1", f"the US draws {drawn} cards")
+    core.log("5.1", f"the US draws {plural(drawn, 'card')}")
 
 
 # -- #80 "One Small Step" --------------------------------------------------------------
@@ -348,7 +349,7 @@ def che(core: Core, side: str) -> Flow[None]:
         chosen = yield ask(
             USSR,
             "event_target",
-            f"USSR: Che coup {len(done) + 1} with {ops} ops, or done",
+            f"USSR: Che coup {len(done) + 1} with {plural(ops, 'op')}, or done",
             [*country_choices(core, "coup", targets), DONE],
             ops=ops,
         )
@@ -375,7 +376,7 @@ def our_man_in_tehran(core: Core, side: str) -> Flow[None]:
     if not seen:
         core.log("5.2", "Our Man in Tehran: the draw pile is empty; no effect")
         return
-    core.log("5.1", f"the US looks at the top {len(seen)} cards of the draw pile")
+    core.log("5.1", f"the US looks at the top {plural(len(seen), 'card')} of the draw pile")
     while seen:
         pick = yield ask(
             US,

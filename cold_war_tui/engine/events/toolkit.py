@@ -14,6 +14,7 @@ from cold_war_tui.engine.board import other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.operations import ALL_KINDS, conduct
+from cold_war_tui.engine.wording import plural
 
 DONE = Choice("done", "Stop here")
 
@@ -231,5 +232,5 @@ def event_operations(
     area: str | tuple[str, ...] | None = None,
 ) -> Flow[None]:
     """Operations an event grants (no card played for them: no bonus of a card)."""
-    core.log("5.1", f"{side} conducts operations with {ops} ops from the event")
+    core.log("5.1", f"{side} conducts operations with {plural(ops, 'op')} from the event")
     yield from conduct(core, side, ops, kinds=kinds, free_coup=free_coup, area=area)

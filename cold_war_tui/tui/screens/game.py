@@ -25,39 +25,50 @@ from cold_war_tui.tui.map_render import (
     TARGET_VERBS,
     MapLayout,
     build_layout,
-    legend,
     target_markers,
 )
 from cold_war_tui.tui.render import (
-    DIM,
+    REGION_COLUMNS,
     card_detail,
     decision_header,
     effects_line,
     hand_lines,
     opponent_line,
-    pack,
-    region_status,
-    side_text,
-    track_lines,
+    region_table,
 )
 from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
+from cold_war_tui.tui.screens.log_view import log_lines
 from cold_war_tui.tui.session import EngineFailure, Session
-from cold_war_tui.tui.widgets.decision import DecisionMenu, choice_of
+from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
+from cold_war_tui.tui.widgets.decision import DecisionMenu, choice_of, plain
 from cold_war_tui.tui.widgets.footer import QuietFooter
 from cold_war_tui.tui.widgets.map_view import MapView
+from cold_war_tui.tui.widgets.type_to_find import match_rank
 
 if TYPE_CHECKING:
     from cold_war_tui.tui.app import ColdWarApp
 
 COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
+# After a choice the focus goes to the map when every choice is a country there
+# (apart from stopping), else to the menu: the same rule every time.
+STOP = frozenset({"done"})
+LEGEND = "+ infl x coup r realign - remove > target ◆ battleground"
 
 
 def country_of(choice_id: str) -> str | None:
     """The country key a choice id names ("coup iran" -> "iran"), if it names one."""
     verb, _, key = choice_id.partition(" ")
     return key if verb in TARGET_VERBS and key else None
+
+
+def map_decision(pending: Decision) -> bool:
+    """Whether the decision is made on the map: every choice names a country (or stops)."""
+    countries = [c for c in pending.choices if country_of(c.id) is not None]
+    return bool(countries) and all(
+        c.id in STOP or country_of(c.id) is not None for c in pending.choices
+    )
 
 
 def card_of(choice_id: str) -> int | None:
@@ -74,10 +85,10 @@ class GameLog(RichLog):
     """The public log, with rule references, appended as the game goes on."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000)
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=20)
         self.written = 0
         self.game_id = 0
-        self.border_title = "Log"
+        self.border_title = "Log (F3: the whole game)"
 
     def sync(self, session: Session) -> None:
         entries = session.game.log
@@ -86,14 +97,7 @@ class GameLog(RichLog):
             self.written = 0
             self.game_id = id(session.game)
         turn = entries[self.written - 1].turn if self.written else None
-        for entry in entries[self.written :]:
-            if entry.turn != turn:
-                turn = entry.turn
-                self.write(Text(f"-- turn {turn} --", "bold"))
-            line = Text()
-            if entry.rule:
-                line.append(f"[{entry.rule}] ", "#87afd7")
-            line.append(entry.text)
+        for line in log_lines(entries[self.written :], turn):
             self.write(line)
         self.written = len(entries)
 
@@ -105,12 +109,15 @@ class GameScreen(LogExportActions, Screen[None]):
         Binding("tab", "switch_focus", "Map/menu", show=True),
         Binding("shift+tab", "switch_focus", "Map/menu", show=False),
         Binding("ctrl+z", "undo", "Undo"),
+        # the same key when undo is greyed out: says why instead of doing nothing
+        Binding("ctrl+z", "why_no_undo", "Undo", show=False),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "load", "Load"),
-        Binding("ctrl+e", "export", "Export log"),
+        Binding("ctrl+e", "export", "Export log", show=False),  # in the palette too
         Binding("f1", "rules", "Rules"),
-        Binding("f2", "cards", "Card lookup"),
-        Binding("f3", "toggle_log", "Log"),
+        Binding("f2", "cards", "Card lookup", show=False),
+        Binding("f3", "full_log", "Log"),
+        Binding("f4", "table", "Piles"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -124,11 +131,13 @@ class GameScreen(LogExportActions, Screen[None]):
         self.compact = False
         self.handing_over = False
         self.highlight_card: int | None = None
-        self.log_mark = len(session.game.log)  # the log the players have both seen
+        # the log each player has seen: the hand-over shows him everything after it
+        start = len(session.game.log)
+        self.seen = {"US": start, "USSR": start}
         self.hand_lines = -1
-        self.region_lines = -1
-        self.public_version: tuple[int, int, str | None, bool] | None = None
+        self.public_version: tuple[int, int, str | None, int] | None = None
         self.undo_ok: bool | None = None
+        self.find_text = {"map": "", "menu": ""}
 
     @property
     def cw_app(self) -> ColdWarApp:
@@ -143,9 +152,9 @@ class GameScreen(LogExportActions, Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 yield MapView(self.map_layout, id="map")
-                yield Static(legend(), id="legend")
-                yield Static(id="regions")
-                yield GameLog(id="log")
+                with Horizontal(id="lower"):
+                    yield GameLog(id="log")
+                    yield Static(id="regions")
             with Vertical(id="right"):
                 with Vertical(id="decision-box"):
                     yield Static(id="prompt")
@@ -158,6 +167,8 @@ class GameScreen(LogExportActions, Screen[None]):
         yield QuietFooter()
 
     def on_mount(self) -> None:
+        self.query_one("#regions", Static).border_title = f"Regions now: {REGION_COLUMNS}"
+        self.mark_focus()
         self.after_change()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -165,7 +176,30 @@ class GameScreen(LogExportActions, Screen[None]):
         if compact != self.compact:
             self.compact = compact
             self.set_class(compact, "compact")
-            self.refresh_public()
+        self.refresh_public(force=True)
+
+    # -- focus you can see -----------------------------------------------------------
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.mark_focus()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.mark_focus()
+
+    def mark_focus(self) -> None:
+        """The focused panel's title says so ("▶ MAP ◀ keys go here"); the other's is
+        plain. The map's title also holds the legend, or the name being typed."""
+        map_view = self.query_one("#map", MapView)
+        box = self.query_one("#decision-box")
+        focused = self.focused
+        find_map, find_menu = self.find_text["map"], self.find_text["menu"]
+        map_title = "▶ MAP ◀ keys go here" if focused is map_view else "Map (Tab)"
+        map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else LEGEND)
+        if isinstance(focused, DecisionMenu):
+            box.border_title = "▶ MENU ◀ keys go here" + (
+                f"  find: {find_menu}" if find_menu else ""
+            )
+        else:
+            box.border_title = "Menu (Tab)"
 
     # -- the flow -------------------------------------------------------------------
     def after_change(self) -> None:
@@ -185,6 +219,9 @@ class GameScreen(LogExportActions, Screen[None]):
         self.focus_for(pending)
 
     def hand_over(self, pending: Decision) -> None:
+        log = self.session.game.log
+        if self.viewer is not None:
+            self.seen[self.viewer] = len(log)  # he saw everything up to his last choice
         self.viewer = None
         self.refresh_private()
         self.app.clear_notifications()
@@ -192,9 +229,8 @@ class GameScreen(LogExportActions, Screen[None]):
         if pending.kind == "headline":
             note = "Headline picks stay secret until both are made, then both are revealed."
         self.handing_over = True
-        log = self.session.game.log
-        recent = [str(entry) for entry in log[min(self.log_mark, len(log)) :]]
-        self.log_mark = len(log)
+        since = min(self.seen.get(pending.player, 0), len(log))
+        recent = log_lines(log[since:], log[since - 1].turn if since else None)
         self.app.push_screen(
             HandOverScreen(pending.player, self.session.side_label(pending.player), note, recent),
             lambda _: self.reveal(pending.player),
@@ -204,13 +240,14 @@ class GameScreen(LogExportActions, Screen[None]):
         """The right player pressed Enter on the hand-over: show his side."""
         self.handing_over = False
         self.viewer = player
+        self.seen[player] = len(self.session.game.log)
         self.after_change()
 
     def focus_for(self, pending: Decision) -> None:
+        """The map for a decision made there (`map_decision`), else the menu."""
         map_view = self.query_one("#map", MapView)
-        markers = target_markers(c.id for c in pending.choices)
-        if markers and not (self.compact and self.has_class("show-log")):
-            if map_view.cursor not in markers:
+        if map_decision(pending) and map_view.display:
+            if map_view.cursor not in target_markers(c.id for c in pending.choices):
                 first = next(country_of(c.id) for c in pending.choices if country_of(c.id))
                 map_view.set_cursor(first)
             map_view.focus()
@@ -218,32 +255,28 @@ class GameScreen(LogExportActions, Screen[None]):
             self.query_one("#menu", DecisionMenu).focus()
 
     # -- drawing --------------------------------------------------------------------
-    def refresh_public(self) -> None:
+    def refresh_public(self, *, force: bool = False) -> None:
         game = self.session.game
-        version = (id(game), len(game.choices), self.viewer, self.compact)
+        width = self.size.width
+        version = (id(game), len(game.choices), self.viewer, width)
         # (the viewer matters: the map marks only his targets)
-        if version == self.public_version:
+        if version == self.public_version and not force:
             return  # nothing public changed (e.g. back from a hand-over)
         self.public_version = version
         state = game.state
         if state.ccw_active != self.civil_war:
             self.civil_war = state.ccw_active
             self.map_layout = build_layout(game.data, civil_war=state.ccw_active)
-        self.query_one("#tracks", Static).update(
-            Text("\n").join(track_lines(state, game.data, compact=self.compact)), layout=False
-        )
+        tracks = track_lines(state, game.data, width=max(40, width - 2))
+        self.query_one("#tracks", Static).update(Text("\n").join(tracks))
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
         markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
         self.query_one("#map", MapView).show(
             self.map_layout, state.influence, state.defcon, markers
         )
-        width = max(40, self.query_one("#regions").content_size.width or 80)
-        regions = pack(region_status(game.data, region_scores(game)), width, width // 2)
-        self.query_one("#regions", Static).update(
-            Text("\n").join(regions), layout=len(regions) != self.region_lines
-        )
-        self.region_lines = len(regions)
+        regions = region_table(game.data, region_scores(game))
+        self.query_one("#regions", Static).update(Text("\n").join(regions), layout=False)
         self.query_one("#log", GameLog).sync(self.session)
         undo_ok = self.session.undo_block() is None
         if undo_ok != self.undo_ok:  # the footer greys Undo out: redraw it only when it changes
@@ -297,7 +330,7 @@ class GameScreen(LogExportActions, Screen[None]):
             hand.update("")
             return
         view = game.view(viewer)
-        width = max(30, self.query_one("#hand-box").size.width - 2)
+        width = max(30, hand.content_size.width or self.query_one("#hand-box").size.width - 3)
         title = Text("Your hand (")
         title.append_text(side_text(viewer))
         title.append(")  ops side ★ event", "")
@@ -320,8 +353,14 @@ class GameScreen(LogExportActions, Screen[None]):
     # -- the decision panel and the map ----------------------------------------------
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         choice = choice_of(event.option.id)
-        if choice is not None:
-            self.on_choice_highlighted(choice)
+        if choice is None:
+            return
+        if event.option_list.has_focus:
+            self.on_choice_highlighted(choice)  # the player moves in the menu
+        elif (card := card_of(choice)) is not None and card != self.highlight_card:
+            self.show_card(card)
+        # a highlight set from the map is not sent back to it: typed fast, the echo of
+        # an earlier letter would move the cursor off the country the name leads to
 
     def on_choice_highlighted(self, choice: str) -> None:
         key = country_of(choice)
@@ -346,6 +385,13 @@ class GameScreen(LogExportActions, Screen[None]):
         if choice is not None:
             self.commit(choice)
 
+    def on_decision_menu_brought_into_view(self, event: DecisionMenu.BroughtIntoView) -> None:
+        self.say("The highlighted entry was out of view: it is shown now. Enter chooses it.")
+
+    def on_decision_menu_typed(self, event: DecisionMenu.Typed) -> None:
+        self.find_text["menu"] = event.text + ("" if event.found or not event.text else " (none)")
+        self.mark_focus()
+
     def on_map_view_cursor_moved(self, event: MapView.CursorMoved) -> None:
         pending = self.mine()
         if pending is None:
@@ -356,12 +402,21 @@ class GameScreen(LogExportActions, Screen[None]):
                 return
 
     def on_map_view_typed(self, event: MapView.Typed) -> None:
-        hint = Text(f"find: {event.text}", "bold") if event.text else legend()
-        if event.text and not event.found:
-            hint.append("  (no such country)", "#ff8700")
-        self.query_one("#legend", Static).update(hint, layout=False)
-        if self.compact:
-            self.say(hint.plain)
+        self.find_text["map"] = event.text + (
+            "" if event.found or not event.text else " (no such country)"
+        )
+        self.mark_focus()
+
+    def on_map_view_nothing_found(self, event: MapView.NothingFound) -> None:
+        message = f"No country is called '{event.text}': nothing was chosen."
+        menu = self.query_one("#menu", DecisionMenu)
+        if any(
+            match_rank(plain(o.prompt), event.text) is not None
+            for o in menu.options
+            if not o.disabled
+        ):
+            message += " It names an entry of the menu: Tab goes there."
+        self.say(message, BAD)
 
     def on_map_view_picked(self, event: MapView.Picked) -> None:
         pending = self.mine()
@@ -381,9 +436,9 @@ class GameScreen(LogExportActions, Screen[None]):
         reasons = [u.reason for u in pending.unavailable if country_of(u.id) == event.key]
         why = f": {reasons[0]}" if reasons else ""
         if target_markers(c.id for c in pending.choices):
-            self.say(f"{name} is not a choice of this decision{why}.", "#ff8700")
+            self.say(f"{name} is not a choice of this decision{why}.", BAD)
         else:
-            self.say("This decision is made in the menu (Tab).", "#ff8700")
+            self.say("This decision is made in the menu (Tab).", BAD)
 
     def mine(self) -> Decision | None:
         """The pending decision if it belongs to the player at the terminal."""
@@ -411,26 +466,34 @@ class GameScreen(LogExportActions, Screen[None]):
         try:
             self.session.choose(choice)
         except (IllegalChoice, EngineFailure) as err:
-            self.say(str(err), "#ff8700")
+            self.say(str(err), BAD)
             return
         self.after_change()
         if self.session.autosave_error:
-            self.say(self.session.autosave_error, "#ff8700")
+            self.say(self.session.autosave_error, BAD)
 
     # -- commands ---------------------------------------------------------------------
+    def undo_reason(self) -> str | None:
+        if self.viewer is None:
+            return "nobody is at the terminal"
+        return self.session.undo_block()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return None if self.viewer is None or self.session.undo_block() else True
+            return None if self.undo_reason() else True
         return True
 
     def action_undo(self) -> None:
-        reason = self.session.undo_block()
-        if reason is not None or self.viewer is None:
-            self.say(f"Cannot undo: {reason or 'nobody is at the terminal'}.", "#ff8700")
+        reason = self.undo_reason()
+        if reason is not None:
+            self.action_why_no_undo()
             return
         self.session.undo()
         self.after_change()
         self.say("Your last choice was taken back.", "bold")
+
+    def action_why_no_undo(self) -> None:
+        self.say(f"Cannot undo: {self.undo_reason() or 'nothing to undo'}.", BAD)
 
     def action_save(self) -> None:
         store = self.session.store
@@ -443,7 +506,7 @@ class GameScreen(LogExportActions, Screen[None]):
             try:
                 path = store.save(self.session.game, self.session.meta, name)
             except SaveProblem as err:
-                self.say(str(err), "#ff8700")
+                self.say(str(err), BAD)
                 return
             self.say(f"Saved to {path}", "bold")
 
@@ -473,24 +536,21 @@ class GameScreen(LogExportActions, Screen[None]):
     def action_switch_focus(self) -> None:
         """Tab: between the map and the decision menu."""
         map_view = self.query_one("#map", MapView)
-        if map_view.has_focus and not self.has_class("show-log"):
+        if map_view.has_focus or not map_view.display:
             self.query_one("#menu", DecisionMenu).focus()
-        elif map_view.display:
+        else:
             map_view.focus()
-        else:
-            self.query_one("#menu", DecisionMenu).focus()
 
-    def action_toggle_log(self) -> None:
-        """F3: the log (to scroll it); in the compact layout it takes the map's place."""
-        log = self.query_one("#log", GameLog)
-        if self.compact:
-            self.toggle_class("show-log")
-            showing = self.has_class("show-log")
-        else:
-            showing = not log.has_focus
-        if showing:
-            log.focus()
-        elif (pending := self.mine()) is not None:
-            self.focus_for(pending)
-        else:
-            self.query_one("#menu", DecisionMenu).focus()
+    def action_full_log(self) -> None:
+        """F3: the whole game's log on its own screen."""
+        from cold_war_tui.tui.screens.log_view import LogScreen
+
+        self.app.push_screen(LogScreen(self.session.game.log))
+
+    def action_table(self) -> None:
+        """F4: the discard pile, the removed cards, the effects, the space race."""
+        from cold_war_tui.tui.screens.table import TableScreen
+
+        game = self.session.game
+        view = game.view(self.viewer) if self.viewer is not None else game.state
+        self.app.push_screen(TableScreen(game.data, view, region_scores(game)))

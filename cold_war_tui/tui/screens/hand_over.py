@@ -2,7 +2,8 @@
 
 A `Screen`, not a `ModalScreen`: nothing of the game screen below shows
 through, so the player handing over the terminal cannot leave his hand on it.
-It names only public facts: whose turn it is.
+It names only public facts: whose turn it is, and every public log line since
+the incoming player last had the terminal (it scrolls when there are many).
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cold_war_tui.tui.render import side_text
-
-RECENT = 10  # log lines shown
+from cold_war_tui.engine.wording import plural
+from cold_war_tui.tui.tracks import side_text
 
 
 class HandOverScreen(Screen[None]):
@@ -25,18 +26,25 @@ class HandOverScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HandOverScreen { align: center middle; background: $background; }
-    HandOverScreen > #handover { width: auto; max-width: 90%; padding: 1 4; border: heavy $accent; }
+    HandOverScreen > #handover {
+        width: 96; max-width: 100%; height: auto; max-height: 100%;
+        padding: 1 2; border: heavy $accent;
+    }
+    HandOverScreen #pass { height: auto; }
+    HandOverScreen #since-title { height: auto; margin-top: 1; text-style: bold; }
+    HandOverScreen #since { height: auto; max-height: 100%; border-left: solid $accent; }
+    HandOverScreen #since Static { padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", "I am the right player")]
 
     def __init__(
-        self, player: str, who: str, note: str = "", recent: list[str] | None = None
+        self, player: str, who: str, note: str = "", recent: list[Text] | None = None
     ) -> None:
         super().__init__()
         self.player = player
         self.who = who  # "the USSR player (Boris)"
         self.note = note
-        self.recent = recent or []  # public log lines since the last hand-over
+        self.recent = recent or []  # public log lines since this player last had the terminal
 
     def compose(self) -> ComposeResult:
         opponent = "US" if self.player == "USSR" else "USSR"
@@ -50,12 +58,20 @@ class HandOverScreen(Screen[None]):
         text.append(" hand.")
         if self.note:
             text.append(f"\n\n{self.note}", "italic")
-        if self.recent:
-            text.append("\n\nSince the last hand-over:", "bold")
-            for line in self.recent[-RECENT:]:
-                text.append(f"\n  {line}")
-        yield Static(text, id="handover")
+        with Vertical(id="handover"):
+            yield Static(text, id="pass")
+            if self.recent:
+                entries = sum(1 for line in self.recent if not line.plain.startswith("-- turn"))
+                title = f"Since you last played ({plural(entries, 'log entry', 'log entries')};"
+                yield Static(Text(f"{title} arrows scroll):"), id="since-title")
+                with VerticalScroll(id="since"):
+                    yield Static(Text("\n").join(self.recent))
         yield Footer()
+
+    def on_mount(self) -> None:
+        if self.recent:
+            since = self.query_one("#since", VerticalScroll)
+            since.focus()
 
     def action_go(self) -> None:
         self.dismiss(None)

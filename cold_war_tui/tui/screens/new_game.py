@@ -27,11 +27,18 @@ class OptionField:
     """One switch or number of the New game screen, taken from GameOptions."""
 
     name: str
-    label: str
+    label: str  # the option's description
     kind: str  # "bool" | "int"
     default: Any
     low: int | None = None
     high: int | None = None
+
+    @property
+    def words(self) -> str:
+        """The field's name as the screen says it: "us_bid" -> "US bid"."""
+        sides = {"us": "US", "ussr": "USSR"}
+        words = [sides.get(w, w) for w in self.name.split("_")]
+        return " ".join([words[0][:1].upper() + words[0][1:], *words[1:]])
 
 
 def option_fields() -> list[OptionField]:
@@ -52,6 +59,10 @@ def option_fields() -> list[OptionField]:
     return fields
 
 
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
 @dataclass(frozen=True, slots=True)
 class NewGame:
     options: GameOptions
@@ -69,6 +80,8 @@ class NewGameScreen(Screen[NewGame | None]):
     NewGameScreen .row Input:focus { background: $primary 40%; }
     NewGameScreen .switch-row Switch { height: 1; border: none; padding: 0; width: 6; }
     NewGameScreen .switch-row Switch:focus { background: $primary 40%; }
+    NewGameScreen .row .hint { width: 1fr; padding: 0 0 0 2; color: $text-muted; }
+    NewGameScreen .switch-row .state { width: 4; padding: 0 0 0 1; text-style: bold; }
     NewGameScreen .switch-row Label { width: 1fr; padding: 0 0 0 2; }
     NewGameScreen #heading { text-style: bold; height: 2; }
     NewGameScreen #rules-heading { height: 2; padding-top: 1; text-style: bold; }
@@ -105,18 +118,36 @@ class NewGameScreen(Screen[NewGame | None]):
                 if field.kind == "bool":
                     with Horizontal(classes="row switch-row"):
                         yield Switch(bool(field.default), id=f"opt-{field.name}")
+                        yield Label(on_off(bool(field.default)), classes="state")
                         yield Label(field.label)
                 else:
                     bounds = f" ({field.low}-{field.high})" if field.low is not None else ""
                     with Horizontal(classes="row"):
-                        yield Label(f"{field.label}{bounds}")
+                        yield Label(f"{field.words}{bounds}")
                         yield Input(str(field.default), id=f"opt-{field.name}", type="integer")
+                        yield Label(field.label, classes="hint")
             yield Static(id="message")
             yield Button("Start the game", id="start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#name-US", Input).focus()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        """The word next to a switch follows it: on/off is said, not only coloured."""
+        row = event.switch.parent
+        if row is not None:
+            row.query_one(".state", Label).update(on_off(event.value))
+
+    def label_of(self, name: str) -> str:
+        """The words the screen shows for a field ("US bid"), never its name ("us_bid")."""
+        fixed = {"seed": "Seed", "US": "US player's name", "USSR": "USSR player's name"}
+        if name in fixed:
+            return fixed[name]
+        field = next((f for f in self.fields if f.name == name), None)
+        if field is None:
+            return name.replace("_", " ")
+        return field.words if field.kind == "int" else field.label
 
     def values(self) -> dict[str, Any]:
         values: dict[str, Any] = {"seed": self.query_one("#seed", Input).value.strip()}
@@ -132,7 +163,7 @@ class NewGameScreen(Screen[NewGame | None]):
             options = GameOptions.model_validate(self.values())
         except ValidationError as err:
             first = err.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
+            where = " ".join(self.label_of(str(p)) for p in first["loc"]) or "The options"
             self.query_one("#message", Static).update(Text(f"{where}: {first['msg']}"))
             return
         names = {

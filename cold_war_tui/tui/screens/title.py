@@ -17,6 +17,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cold_war_tui.tui.saves import peek
+
 if TYPE_CHECKING:
     from cold_war_tui.tui.app import ColdWarApp
 
@@ -38,7 +40,7 @@ class TitleScreen(Screen[None]):
         content-align: center middle; text-style: bold; height: 7; color: $accent;
     }
     TitleScreen #subtitle { content-align: center middle; height: 2; color: $text-muted; }
-    TitleScreen #menu { width: 44; height: auto; }
+    TitleScreen #menu { width: auto; min-width: 44; max-width: 90%; height: auto; }
     TitleScreen #note { content-align: center middle; height: auto; min-height: 3; padding: 1 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -67,14 +69,15 @@ class TitleScreen(Screen[None]):
         return self.app
 
     def options(self) -> list[Option]:
-        autosave = self.cw_app.store.has_autosave()
+        store = self.cw_app.store
+        autosave = store.has_autosave()
+        if autosave:
+            resume = f"Continue: {peek(store.autosave_path).summary}"
+        else:
+            resume = "Continue (no autosave yet)"
         return [
             Option("New game", id="new"),
-            Option(
-                "Continue" if autosave else "Continue (no autosave yet)",
-                id="continue",
-                disabled=not autosave,
-            ),
+            Option(Text(resume), id="continue", disabled=not autosave),
             Option("Load a saved game", id="load"),
             Option("DEFCON duel", id="duel"),
             Option("Rules and cards", id="rules"),

@@ -4,6 +4,11 @@ Every decision is shown the same way, whatever its kind (card events keep
 adding kinds): a prompt, one menu entry per legal choice, and one disabled
 entry per unavailable option with the reason. Option ids are `c:<choice id>`
 (legal) and `u:<n>` (greyed), so an id the engine repeats cannot clash.
+
+Enter never commits an entry the player cannot see: the highlight is scrolled
+into view whenever it is set from outside (the map, type-to-find, a new
+decision) and whenever the menu changes size, and an Enter on an entry that is
+still out of view only brings it into view.
 """
 
 from __future__ import annotations
@@ -11,13 +16,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from cold_war_tui.engine import Decision
 from cold_war_tui.tui.render import choice_label, unavailable_text
-from cold_war_tui.tui.widgets.type_to_find import TypeToFind
+from cold_war_tui.tui.widgets.type_to_find import TypedText, TypeToFind, best_match
 
 CHOICE = "c:"
 
@@ -38,19 +45,29 @@ def menu_options(decision: Decision) -> list[Option]:
     return options
 
 
+def plain(prompt: object) -> str:
+    return prompt.plain if isinstance(prompt, Text) else str(prompt)
+
+
 class DecisionMenu(TypeToFind, OptionList):
-    """An OptionList where typing jumps to the first entry whose words start with the text."""
+    """An OptionList where typing jumps to the entry the typed text names best."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "clear_typing", "Clear", show=False),
     ]
+
+    class Typed(TypedText):
+        """The typed search text of the menu changed."""
+
+    class BroughtIntoView(Message):
+        """Enter was pressed on an entry out of view: it was shown, not chosen."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
 
     def show(self, decision: Decision | None, initial: str | None = None) -> None:
         """Show a decision's options, the `initial` choice id highlighted (else the first)."""
-        self.typed = ""
+        self.action_clear_typing()
         if decision is None:
             self.clear_options()
             return
@@ -58,34 +75,55 @@ class DecisionMenu(TypeToFind, OptionList):
         self.highlighted = 0 if decision.choices else None
         if initial is not None:
             self.select_choice(initial)
+        self.reveal_later()
 
     def select_choice(self, choice_id: str) -> None:
-        """Highlight the entry of an engine choice id."""
+        """Highlight the entry of an engine choice id (and scroll it into view)."""
         try:
             self.highlighted = self.get_option_index(CHOICE + choice_id)
-        except Exception:  # OptionDoesNotExist: nothing to highlight
+        except OptionDoesNotExist:
             return
+        self.reveal_later()
+
+    def reveal_later(self) -> None:
+        """Scroll to the highlight now and again after the next layout (a scroll asked
+        for before the new options or size are laid out is lost)."""
+        self.scroll_to_highlight()
+        self.call_after_refresh(self.scroll_to_highlight)
+
+    def highlight_visible(self) -> bool:
+        """Whether every line of the highlighted entry is inside the visible part."""
+        index = self.highlighted
+        if index is None:
+            return True
+        self._update_lines()
+        first = self._index_to_line.get(index)
+        if first is None:
+            return False
+        top = self.scroll_offset.y
+        bottom = top + self.scrollable_content_region.height
+        return top <= first and first + self._heights[index] <= bottom
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.reveal_later()
+
+    def action_select(self) -> None:
+        if not self.highlight_visible():
+            self.scroll_to_highlight()
+            self.post_message(self.BroughtIntoView())
+            return
+        super().action_select()
 
     def find_typed(self) -> None:
-        """Highlight the first enabled entry the typed text matches (a word start or inside)."""
-        for index, option in enumerate(self.options):
-            if option.disabled:
-                continue
-            label = (
-                str(option.prompt).lower()
-                if not isinstance(option.prompt, Text)
-                else (option.prompt.plain.lower())
-            )
-            words = label.replace("#", " ").replace(":", " ").split()
-            if (
-                label.startswith(self.typed)
-                or any(w.startswith(self.typed) for w in words)
-                or self.typed in label
-            ):
-                self.highlighted = index
-                break
-        self.border_subtitle = f"find: {self.typed}"
+        """Highlight the enabled entry the typed text names best (see `match_rank`)."""
+        labels = [None if option.disabled else plain(option.prompt) for option in self.options]
+        index = best_match(labels, self.typed)
+        if index is not None:
+            self.highlighted = index
+            self.reveal_later()
+        self.post_message(self.Typed(self.typed, index is not None))
 
     def action_clear_typing(self) -> None:
-        self.typed = ""
-        self.border_subtitle = ""
+        if self.typed:
+            self.typed = ""
+            self.post_message(self.Typed("", False))

@@ -27,7 +27,7 @@ from cold_war_tui.tui.map_render import (
     move_cursor,
     render_map,
 )
-from cold_war_tui.tui.widgets.type_to_find import TypeToFind
+from cold_war_tui.tui.widgets.type_to_find import TypedText, TypeToFind
 
 
 class MapView(TypeToFind, ScrollView, can_focus=True):
@@ -54,18 +54,20 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
             super().__init__()
             self.key = key
 
-    class Typed(Message):
-        """The typed search text changed ("" when cleared)."""
-
-        def __init__(self, text: str, found: bool) -> None:
-            super().__init__()
-            self.text = text
-            self.found = found
+    class Typed(TypedText):
+        """The typed country name changed."""
 
     class CursorMoved(Message):
         def __init__(self, key: str) -> None:
             super().__init__()
             self.key = key
+
+    class NothingFound(Message):
+        """Enter while the typed text names no country: nothing is picked."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
 
     def __init__(self, layout: MapLayout, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -138,6 +140,9 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self.virtual_size = Size(self.map_layout.width, len(self._strips))
         self.refresh()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._scroll_to_cursor)  # a smaller map keeps its cursor in view
+
     def _scroll_to_cursor(self) -> None:
         if self.cursor is None:
             return
@@ -161,9 +166,14 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self.set_cursor(move_cursor(self.map_layout, self.cursor, dx, dy), announce=True)
 
     def action_pick(self) -> None:
-        if self.cursor is not None:
-            self.typed = ""
-            self._show_typed()
+        """Enter: the country under the cursor, unless the text being typed names none
+        (the cursor then still shows an earlier match the player did not mean)."""
+        typed = self.typed
+        self.typed = ""
+        self._show_typed()
+        if typed and find_country(self.map_layout, typed, prefer=self.targets) is None:
+            self.post_message(self.NothingFound(typed))
+        elif self.cursor is not None:
             self.post_message(self.Picked(self.cursor))
 
     def action_clear_typing(self) -> None:

@@ -1,0 +1,76 @@
+"""The whole game's log on one screen (F3), and the log lines every panel shares."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from cold_war_tui.tui.history import LogEntry as Entry
+
+RULE_STYLE = "#87afd7"
+
+
+def log_lines(entries: Iterable[Entry], turn: int | None = None) -> list[Text]:
+    """Log entries as lines, with "-- turn N --" where the turn changes (after `turn`)."""
+    lines = []
+    for entry in entries:
+        if entry.turn != turn:
+            turn = entry.turn
+            lines.append(Text(f"-- turn {turn} --", "bold"))
+        line = Text()
+        if entry.rule:
+            line.append(f"[{entry.rule}] ", RULE_STYLE)
+        line.append(entry.text)
+        lines.append(line)
+    return lines
+
+
+class LogScreen(Screen[None]):
+    """Every entry of the log since the game began; Escape or F3 goes back."""
+
+    DEFAULT_CSS = """
+    LogScreen #heading { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    LogScreen #whole-log { height: 1fr; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("f3", "back", "Back", show=False),
+        Binding("home", "top", "First turn"),
+        Binding("end", "bottom", "Last entry"),
+    ]
+
+    def __init__(self, entries: Sequence[Entry]) -> None:
+        super().__init__()
+        self.entries = list(entries)
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Text(f"The whole game: {len(self.entries)} log entries (arrows, PageUp/PageDown)"),
+            id="heading",
+        )
+        yield RichLog(id="whole-log", wrap=True, markup=False, highlight=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fill)  # once the log knows its width
+
+    def fill(self) -> None:
+        log = self.query_one("#whole-log", RichLog)
+        for line in log_lines(self.entries):
+            log.write(line)
+        log.focus()
+
+    def action_top(self) -> None:
+        self.query_one("#whole-log", RichLog).scroll_home(animate=False)
+
+    def action_bottom(self) -> None:
+        self.query_one("#whole-log", RichLog).scroll_end(animate=False)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
