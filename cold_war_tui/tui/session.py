@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from cold_war_tui.engine import Game, IllegalChoice
 from cold_war_tui.engine.state import StateSnapshot
-from cold_war_tui.tui.saves import SaveMeta, SaveStore, vp_text
+from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore, vp_text
 
 SIDES = ("US", "USSR")
 
@@ -99,8 +99,8 @@ class Session:
         try:
             self.store.autosave(self.game, self.meta)
             self.autosave_error = None
-        except OSError as err:
-            self.autosave_error = f"autosave failed: {err.strerror or err}"
+        except SaveProblem as err:  # names the file
+            self.autosave_error = f"autosave failed: {err}"
 
     # -- undo ------------------------------------------------------------------
     def undo_block(self) -> str | None:
