@@ -37,7 +37,7 @@ from cold_war_tui.datamodel import (
     SetupFile,
     SpaceRaceFile,
 )
-from cold_war_tui.untrusted import excerpt
+from cold_war_tui.untrusted import clip, excerpt
 from cold_war_tui.userdata import FileRefused, read_bounded
 
 DATA_FILES: dict[str, type[BaseModel]] = {
@@ -179,7 +179,7 @@ class _DataLoader(_Loader):  # type: ignore[valid-type, misc]
         try:
             return super().construct_object(node, deep)
         except (ValueError, OverflowError) as err:
-            problem = f"cannot read this value: {_cut(str(err), 80)}"
+            problem = f"cannot read this value: {clip(str(err), 80)}"
             raise ConstructorError(None, None, problem, node.start_mark) from None
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
@@ -240,7 +240,7 @@ def _read_yaml(file: Path) -> _Located:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = f":{mark.line + 1}" if mark is not None else ""
-        problem = _cut(err.problem or err.context or "invalid YAML")
+        problem = clip(err.problem or err.context or "invalid YAML", 160)
         raise DataError(f"{file}{where}: not valid YAML: {problem}") from None
     except ReaderError as err:  # a NUL byte or another control character
         character = chr(err.character) if isinstance(err.character, int) else err.character
@@ -249,16 +249,10 @@ def _read_yaml(file: Path) -> _Located:
             f"{file}:{line}: the character #x{ord(character):04x} is not allowed in a data file"
         ) from None
     except yaml.YAMLError as err:
-        raise DataError(f"{file}: not valid YAML: {_cut(str(err))}") from None
+        raise DataError(f"{file}: not valid YAML: {clip(str(err), 160)}") from None
     if not isinstance(value, dict):
         raise DataError(f"{file}: expected a mapping at the top level, found {_kind(value)}")
     return _Located(file, value, node)
-
-
-def _cut(text: str, limit: int = 160) -> str:
-    """One line of at most `limit` characters (YAML's messages may quote the input)."""
-    line = " ".join(text.split())
-    return line if len(line) <= limit else f"{line[:limit]}..."
 
 
 def _read_text(file: Path) -> str:
@@ -306,7 +300,7 @@ def _message(located: _Located, path: Path_, problem: str) -> str:
     line = _line_of(located.node, path)
     where = f"{located.file}:{line}" if line else str(located.file)
     entry, field = _describe(located.value, path)
-    parts = [where, entry, f'field "{_cut(field, 60)}"' if field else "", problem]
+    parts = [where, entry, f'field "{clip(field, 60)}"' if field else "", problem]
     return ": ".join(part for part in parts if part)
 
 
@@ -338,12 +332,12 @@ def _entry_name(item: Any, index: int) -> str:
     if isinstance(item, dict):
         if "number" in item:
             name = item.get("name")
-            number = _cut(str(item["number"]), 20)
-            return f"card {number}" + (f" ({_cut(str(name), 60)})" if name else "")
+            number = clip(str(item["number"]), 20)
+            return f"card {number}" + (f" ({clip(str(name), 60)})" if name else "")
         if "key" in item:
-            return f"entry '{_cut(str(item['key']), 60)}'"
+            return f"entry '{clip(str(item['key']), 60)}'"
         if "box" in item:
-            return f"box {_cut(str(item['box']), 20)}"
+            return f"box {clip(str(item['box']), 20)}"
     return f"entry #{index + 1}"
 
 

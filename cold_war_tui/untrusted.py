@@ -58,13 +58,22 @@ def _safe_repr(value: object) -> str:
 
 def field_problem(err: ValidationError, prefix: str = "") -> str:
     """The first problem of a pydantic error as one line: `field 'a.b': what is wrong`."""
+    where, problem = first_problem(err, prefix)
+    return f"field '{where}': {problem}"
+
+
+def first_problem(err: ValidationError, prefix: str = "") -> tuple[str, str]:
+    """Where the first problem of a pydantic error is (`a.b`) and what it is, both short;
+    the count of the others is added to what."""
     errors = err.errors(include_url=False, include_input=False)
     first = errors[0]
     # A location may hold a key of the input (a 10 MB dictionary key): each step is cut.
-    steps = [_cut(str(step)) for step in (prefix, *first["loc"]) if step != ""]
+    steps = [clip(str(step)) for step in (prefix, *first["loc"]) if step != ""]
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"field '{'.'.join(steps) or 'value'}': {_cut(first['msg'], 200)}{more}"
+    return ".".join(steps) or "value", f"{clip(first['msg'], 200)}{more}"
 
 
-def _cut(text: str, limit: int = EXCERPT_CHARS) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}..."
+def clip(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """`text` on one line, cut to `limit` characters (a message may quote the input)."""
+    line = " ".join(text.split()) if "\n" in text or "\r" in text else text
+    return line if len(line) <= limit else f"{line[:limit]}..."
