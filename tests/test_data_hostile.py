@@ -104,7 +104,9 @@ def test_a_named_pipe_is_refused_without_blocking(data_copy: Path) -> None:
     (data_copy / "regions.yaml").unlink()
     os.mkfifo(data_copy / "regions.yaml")
     result: list[str] = []
-    reader = threading.Thread(target=lambda: result.extend(check_data(data_copy).problems))
+    reader = threading.Thread(
+        target=lambda: result.extend(check_data(data_copy).problems), daemon=True
+    )
     reader.start()
     reader.join(timeout=20)
     assert not reader.is_alive(), "reading a named pipe blocked"

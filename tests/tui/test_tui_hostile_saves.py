@@ -11,6 +11,7 @@ import json
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -59,10 +60,10 @@ def hostile_files(folder: Path) -> dict[str, str]:
     }
 
 
-def in_thread(work: object) -> object:
+def in_thread(work: Callable[[], object]) -> object:
     """Run `work()` in a thread: a read that blocks (a named pipe) fails the test, not hangs."""
     result: list[object] = []
-    worker = threading.Thread(target=lambda: result.append(work()))  # type: ignore[operator]
+    worker = threading.Thread(target=lambda: result.append(work()), daemon=True)
     worker.start()
     worker.join(timeout=30)
     assert not worker.is_alive(), "reading blocked"
