@@ -12,6 +12,9 @@ import json
 from pydantic import ValidationError
 
 EXCERPT_CHARS = 40
+MAX_SAVE_CHARS = 1_000_000
+"""The size limit of a save, card game or duel: a long game saves in about 30,000
+characters; more than this is not a save (and replaying it could take long)."""
 
 
 class BadJson(ValueError):
@@ -52,7 +55,7 @@ def _safe_repr(value: object) -> str:
     # repr of an int of more than 4,300 digits raises ValueError (Python's own limit).
     try:
         return repr(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         return f"a {type(value).__name__} too long to show"
 
 

@@ -18,6 +18,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cold_war_tui.untrusted import MAX_SAVE_CHARS
+
 if TYPE_CHECKING:  # the duel is imported only when its saves are used (fast start-up)
     from cold_war_tui.duel.engine import DuelGame
 
@@ -37,8 +39,8 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-MAX_SAVE_BYTES = 1_000_000
-"""A long card game saves in about 30 KB and a duel in less; more is not a save."""
+MAX_SAVE_BYTES = MAX_SAVE_CHARS
+"""A save file of more bytes is not read (UTF-8 has at least one byte a character)."""
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 60
 """A write takes milliseconds: a temporary file older than this was left by a killed one."""

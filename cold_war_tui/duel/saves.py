@@ -20,12 +20,17 @@ from cold_war_tui.duel.engine import DuelGame
 from cold_war_tui.duel.errors import DuelError, SaveError
 from cold_war_tui.duel.records import Kind
 from cold_war_tui.duel.settings import PLAYERS, DuelSettings
-from cold_war_tui.untrusted import BadJson, clip, excerpt, first_problem, load_json
+from cold_war_tui.untrusted import (
+    MAX_SAVE_CHARS,
+    BadJson,
+    clip,
+    excerpt,
+    first_problem,
+    load_json,
+)
 
 SAVE_FORMAT = "cold-war-tui/defcon-duel"
 SAVE_VERSION = 1
-MAX_SAVE_CHARS = 1_000_000
-"""A finished duel saves in a few KB; more than this is not a save."""
 MESSAGE_CHARS = 200
 """What a message quotes of a rule's own message (which may quote the save)."""
 

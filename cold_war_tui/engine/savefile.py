@@ -13,11 +13,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from cold_war_tui.engine.errors import SaveError
-from cold_war_tui.untrusted import BadJson, excerpt, field_problem, load_json
+from cold_war_tui.untrusted import MAX_SAVE_CHARS, BadJson, excerpt, field_problem, load_json
 
 FORMAT_VERSION = 1
-MAX_SAVE_CHARS = 1_000_000
-"""A long game saves in about 30,000 characters; more than this is not a save."""
 
 M = TypeVar("M", bound=BaseModel)
 
