@@ -31,7 +31,7 @@ from cold_war_tui.untrusted import (
 
 SAVE_FORMAT = "cold-war-tui/defcon-duel"
 SAVE_VERSION = 1
-MESSAGE_CHARS = 200
+MESSAGE_CHARS = 120
 """What a message quotes of a rule's own message (which may quote the save)."""
 
 

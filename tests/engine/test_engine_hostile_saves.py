@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cold_war_tui.engine import Game, GameOptions, IllegalChoice, SaveError
-from cold_war_tui.engine.savefile import MAX_SAVE_CHARS
 from cold_war_tui.untrusted import EXCERPT_CHARS
 
 
@@ -34,27 +33,7 @@ def refusal(text: object) -> str:
     return message
 
 
-# -- item 1: JSON that makes Python's own reader fail --------------------------------------
-def test_json_nested_100000_deep_is_a_save_error() -> None:
-    assert "nested too deeply" in refusal("[" * 100_000 + "]" * 100_000)
-
-
-def test_a_5000_digit_number_is_a_save_error() -> None:
-    assert "too long" in refusal('{"format": ' + "9" * 5000 + "}")
-
-
-def test_nan_and_infinity_are_not_json() -> None:
-    _, doc = saved()
-    text = json.dumps(doc).replace('"vp": 0', '"vp": NaN', 1)
-    assert "NaN is not a JSON value" in refusal(text)
-
-
-# -- item 3: size limit, excerpts ------------------------------------------------------------
-def test_a_save_over_the_size_limit_is_refused_naming_the_limit() -> None:
-    message = refusal(" " * (MAX_SAVE_CHARS + 1))
-    assert f"{MAX_SAVE_CHARS:,}" in message
-
-
+# -- item 3: excerpts (item 1 and the size limit: tests/test_hostile_save_text.py) ------
 def test_a_huge_bad_choice_is_quoted_as_a_short_excerpt() -> None:
     _, doc = saved()
     doc["choices"][3] = "x" * 500_000
@@ -129,10 +108,6 @@ def test_choose_takes_only_a_str_and_a_refusal_changes_nothing(choice: object) -
 
 
 # -- item 12: wrong argument types raise the documented errors -------------------------------
-def test_from_json_of_none_is_a_save_error() -> None:
-    assert "expected JSON text, got NoneType" in refusal(None)
-
-
 def test_from_json_takes_utf8_bytes_and_refuses_other_bytes() -> None:
     game, _ = saved()
     assert Game.from_json(game.to_json().encode()).state == game.state
