@@ -40,6 +40,7 @@ unit: $(VENV)/.test-installed
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/bench_engine.py
 	$(PY) benchmarks/bench_tui.py
+	$(PY) benchmarks/bench_hostile.py
 
 # Regenerates screenshots/*.svg (and PNG copies) by driving the apps with Textual's Pilot.
 screenshots: $(VENV)/.test-installed

@@ -1,7 +1,8 @@
 """The `cold-war-tui` command: the game by default, headless tools as sub-commands.
 
 Errors a user can cause (a broken data folder, a bad flag) end with one clear
-message on stderr and exit status 2, never a traceback.
+message on stderr and exit status 2, never a traceback. A crash of the program
+itself (a bug) exits with status 1 (EXIT_CRASH), never 0.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 EXIT_USAGE = 2
+EXIT_CRASH = 1
+MAX_REPORTED_PROBLEMS = 50
+"""validate-data prints at most this many problems, then how many more there are."""
 
 
 def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
@@ -73,18 +77,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "validate-data":
             return _validate(args.directory)
         if args.command == "selfplay":
-            from cold_war_tui.selfplay import run_selfplay
-
-            return run_selfplay(
-                games=args.games, seed=args.seed, as_json=args.json, switches=option_switches(args)
-            )
+            return _selfplay(args)
         if args.command == "duel":
             load_default_data()
             from cold_war_tui.duel.tui import DuelApp
 
             duel = DuelApp(load=args.duel_load)
             duel.run()
-            return run_title(None) if duel.back_to_title else 0
+            if duel.return_code or not duel.back_to_title:
+                return exit_status(duel.return_code)
+            return run_title(None)
         return run_title(args.load)
     except Exception as err:  # the data layer is imported lazily: the title shows sooner
         if not is_data_error(err):
@@ -105,15 +107,45 @@ def run_title(load: Path | None) -> int:
         result = app.run()
         if app.load_failure is not None:
             raise app.load_failure  # a DataError is reported below; anything else is a bug
-        if result != "duel":
-            return 0
+        if app.return_code or result != "duel":
+            return exit_status(app.return_code)
         from cold_war_tui.duel.tui import DuelApp
 
         load = None
         duel = DuelApp()
         duel.run()
-        if not duel.back_to_title:
-            return 0
+        if duel.return_code or not duel.back_to_title:
+            return exit_status(duel.return_code)
+
+
+def exit_status(return_code: int | None) -> int:
+    """The command's status after an app ran: Textual sets 1 when the app crashed (it has
+    shown the traceback); the command must not then report success."""
+    return return_code or 0
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    """Run selfplay once its flags are checked; a bad one is one line and status 2."""
+    from pydantic import ValidationError
+
+    from cold_war_tui.engine.options import GameOptions
+    from cold_war_tui.selfplay import run_selfplay
+
+    if args.games < 1:
+        return usage_error(f"selfplay: --games must be 1 or more, not {args.games}")
+    switches = option_switches(args)
+    try:
+        GameOptions.model_validate({**switches, "seed": args.seed})
+    except ValidationError as err:
+        first = err.errors(include_url=False)[0]
+        flag = "--" + "-".join(str(step) for step in first["loc"]).replace("_", "-")
+        return usage_error(f"selfplay: {flag}: {first['msg']}")
+    return run_selfplay(games=args.games, seed=args.seed, as_json=args.json, switches=switches)
+
+
+def usage_error(message: str) -> int:
+    print(f"cold-war-tui {message}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def load_default_data() -> object:
@@ -130,12 +162,24 @@ def is_data_error(err: Exception) -> bool:
 
 
 def _validate(directory: Path | None) -> int:
-    from cold_war_tui.gamedata import default_data_dir, load_data
+    """Check a data folder: every problem on its own line (at most MAX_REPORTED_PROBLEMS)."""
+    from cold_war_tui.gamedata import check_data, default_data_dir
 
     folder = directory or default_data_dir()
-    load_data(folder)
-    print(f"{folder}: the game data is valid")
-    return 0
+    check = check_data(folder)
+    problems = check.problems
+    if not problems:
+        print(f"{folder}: the game data is valid")
+        return 0
+    for problem in problems[:MAX_REPORTED_PROBLEMS]:
+        print(problem, file=sys.stderr)
+    total = len(problems) + check.unlisted
+    hidden = total - min(len(problems), MAX_REPORTED_PROBLEMS)
+    if hidden > 0:
+        print(f"... and {hidden:,} more problems not shown", file=sys.stderr)
+    count = f"{total:,} problem{'s' if total > 1 else ''}"
+    print(f"cold-war-tui: {folder}: {count} in the game data", file=sys.stderr)
+    return EXIT_USAGE
 
 
 if __name__ == "__main__":

@@ -20,9 +20,19 @@ from cold_war_tui.duel.engine import DuelGame
 from cold_war_tui.duel.errors import DuelError, SaveError
 from cold_war_tui.duel.records import Kind
 from cold_war_tui.duel.settings import PLAYERS, DuelSettings
+from cold_war_tui.untrusted import (
+    MAX_SAVE_CHARS,
+    BadJson,
+    clip,
+    excerpt,
+    first_problem,
+    load_json,
+)
 
 SAVE_FORMAT = "cold-war-tui/defcon-duel"
 SAVE_VERSION = 1
+MESSAGE_CHARS = 120
+"""What a message quotes of a rule's own message (which may quote the save)."""
 
 
 def to_json(game: DuelGame) -> str:
@@ -43,7 +53,8 @@ def to_json(game: DuelGame) -> str:
 
 def from_json(text: str) -> DuelGame:
     """Load a save; raise SaveError naming the problem if it is unreadable, of another format
-    or a newer version, or does not replay to its recorded state."""
+    or a newer version, or does not replay to its recorded state. Only SaveError escapes,
+    whatever the text."""
     data = _header(text)
     game = DuelGame(_settings(data.get("settings")))
     choices = data.get("choices")
@@ -72,26 +83,35 @@ def summary(game: DuelGame) -> str:
 
 def _header(text: str) -> dict[str, Any]:
     """The decoded save, once its format and version are known to be readable."""
+    if not isinstance(text, str):
+        raise SaveError(f"unreadable duel save: expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError(
+            f"unreadable duel save: {len(text):,} characters, over the limit of "
+            f"{MAX_SAVE_CHARS:,} for a save"
+        )
     if not text.strip():
         raise SaveError("unreadable duel save: the file is empty")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+        data = load_json(text)
+    except BadJson as exc:
+        detail = str(exc).removeprefix("invalid JSON: ")
         raise SaveError(
-            "unreadable duel save: not valid JSON, the file is truncated or corrupt "
-            f"({exc.msg} at line {exc.lineno}, column {exc.colno})"
-        ) from exc
+            f"unreadable duel save: not valid JSON, the file is truncated or corrupt ({detail})"
+        ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
-        what = f"its format is {found!r}" if found is not None else "it has no 'format' field"
+        what = (
+            f"its format is {excerpt(found)}" if found is not None else "it has no 'format' field"
+        )
         raise SaveError(f"not a DEFCON duel save: {what}, not {SAVE_FORMAT!r}")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(f"not a DEFCON duel save of a known version: version {version!r}")
+    if type(version) is not int or version < 1:
+        raise SaveError(f"not a DEFCON duel save of a known version: version {excerpt(version)}")
     if version > SAVE_VERSION:
         raise SaveError(
-            f"saved by a newer version of Cold War TUI (save version {version}; this version "
-            f"reads version {SAVE_VERSION}): update the game to open it"
+            f"saved by a newer version of Cold War TUI (save version {excerpt(version)}; "
+            f"this version reads version {SAVE_VERSION}): update the game to open it"
         )
     return data
 
@@ -102,9 +122,8 @@ def _settings(raw: object) -> DuelSettings:
     try:
         return DuelSettings.from_saved(raw)
     except pydantic.ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "settings"
-        raise SaveError(f"unreadable duel save: bad setting {where}: {first['msg']}") from exc
+        where, problem = first_problem(exc)
+        raise SaveError(f"unreadable duel save: bad setting {where}: {problem}") from None
 
 
 def _replay_one(game: DuelGame, number: int, item: object) -> None:
@@ -118,7 +137,8 @@ def _replay_one(game: DuelGame, number: int, item: object) -> None:
     try:
         game.apply(notation.parse_choice(pending.kind, item["text"]))
     except DuelError as exc:
-        raise SaveError(f"decision {number} ({pending.player}) does not replay: {exc}") from exc
+        reason = clip(str(exc), MESSAGE_CHARS)
+        raise SaveError(f"decision {number} ({pending.player}) does not replay: {reason}") from None
 
 
 def _marks(game: DuelGame, marks: object) -> None:
@@ -132,4 +152,7 @@ def _marks(game: DuelGame, marks: object) -> None:
             try:
                 game.set_mark(player, Cell.parse(name), mark)
             except (DuelError, TypeError) as exc:
-                raise SaveError(f"unreadable duel save: mark {name!r} of {player}: {exc}") from exc
+                reason = clip(str(exc), MESSAGE_CHARS)
+                raise SaveError(
+                    f"unreadable duel save: mark {excerpt(name)} of {player}: {reason}"
+                ) from None

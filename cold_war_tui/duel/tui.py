@@ -907,6 +907,7 @@ class DuelApp(App[DuelResult | None]):
 
     def on_mount(self) -> None:
         self.title = "DEFCON duel"
+        self.saves.remove_stale_temps()  # what killed writes left behind
         problem = ""
         if self.load_path is not None:
             try:

@@ -8,9 +8,12 @@ separately in `unavailable`, each with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
+
+from cold_war_tui.untrusted import excerpt
 
 T = TypeVar("T")
 
@@ -35,14 +38,15 @@ class Unavailable(NamedTuple):
 class Decision(NamedTuple):
     """A question to one player. `context` carries what a UI needs (targets, ops left).
 
-    Made by `ask` only, once per decision of the game."""
+    Made by `ask` only, once per decision of the game. Immutable all the way down
+    (tuples and a read-only mapping): what `choose` accepts is what the engine listed."""
 
     player: str
     kind: str
     prompt: str
-    choices: list[Choice]
-    unavailable: list[Unavailable]
-    context: dict[str, Any]
+    choices: tuple[Choice, ...]
+    unavailable: tuple[Unavailable, ...]
+    context: Mapping[str, Any]
 
     def accepts(self, choice_id: str) -> bool:
         """True when `choice_id` is one of the legal choices."""
@@ -56,8 +60,8 @@ class Decision(NamedTuple):
         """The reason a choice id is refused, for IllegalChoice messages."""
         for option in self.unavailable:
             if option.id == choice_id:
-                return f"'{choice_id}' is not allowed now: {option.reason}"
-        return f"'{choice_id}' is not a choice of this {self.kind} decision"
+                return f"{excerpt(choice_id)} is not allowed now: {option.reason}"
+        return f"{excerpt(choice_id)} is not a choice of this {self.kind} decision"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +97,8 @@ def ask(
     `chosen = yield ask(...)`. A plain function, not a sub-generator: this runs
     for every decision of the game."""
     # tuple.__new__ skips the NamedTuple's Python-level constructor (as for log lines).
-    return _new_tuple(Decision, (player, kind, prompt, list(choices), list(unavailable), context))
+    facts: Mapping[str, Any] = MappingProxyType(context)
+    return _new_tuple(Decision, (player, kind, prompt, tuple(choices), tuple(unavailable), facts))
 
 
 _new_tuple = tuple.__new__

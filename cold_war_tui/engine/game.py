@@ -18,14 +18,15 @@ from cold_war_tui.datamodel import GameData
 from cold_war_tui.engine.board import SIDES, Board, board_for, other
 from cold_war_tui.engine.core import Core, LogEntry, make_core
 from cold_war_tui.engine.decisions import Decision, Outcome
-from cold_war_tui.engine.errors import IllegalChoice, SaveError
+from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
 from cold_war_tui.engine.events import load_all
 from cold_war_tui.engine.options import GameOptions
+from cold_war_tui.engine.savefile import FORMAT_VERSION, read_document, validated
 from cold_war_tui.engine.scenario import Scenario, parse_scenario, scenario_state
 from cold_war_tui.engine.state import CountryInfluence, StateSnapshot, snapshot
 from cold_war_tui.engine.turn import play
+from cold_war_tui.untrusted import excerpt
 
-FORMAT_VERSION = 1
 load_all()
 
 
@@ -81,7 +82,7 @@ class Game:
     @classmethod
     def new(cls, options: GameOptions | None = None, data: GameData | None = None) -> Game:
         """A fresh game from the standard set-up, shuffled by `options.seed`."""
-        options = options or GameOptions()
+        options = _checked_options(options) or GameOptions()
         return cls._build(Scenario(seed=options.seed), options, data, origin=None)
 
     @classmethod
@@ -93,7 +94,7 @@ class Game:
     ) -> Game:
         """Any position (docs/scenario.md); `doc` is a mapping or JSON text."""
         scenario = parse_scenario(doc)
-        options = options or GameOptions(seed=scenario.seed)
+        options = _checked_options(options) or GameOptions(seed=scenario.seed)
         return cls._build(scenario, options, data, origin=scenario)
 
     @classmethod
@@ -129,6 +130,8 @@ class Game:
         pending = self._pending
         if pending is None:
             raise IllegalChoice("the game is over")
+        if type(choice_id) is not str:  # not even a str subclass: its == could accept anything
+            raise IllegalChoice(f"a choice id is a str, not {type(choice_id).__name__}")
         if not pending.accepts(choice_id):
             raise IllegalChoice(pending.why_not(choice_id))
         self._choices.append(choice_id)
@@ -210,47 +213,38 @@ class Game:
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str, data: GameData | None = None) -> Game:
+    def from_json(cls, text: str | bytes, data: GameData | None = None) -> Game:
         """Replay a save; raises SaveError naming the problem (the text is not changed)."""
+        doc = read_document(text)
+        options = validated(GameOptions, doc.get("options", {}), "options")
+        choices = doc.get("choices")
+        if not isinstance(choices, list) or not all(type(c) is str for c in choices):
+            raise SaveError("the save's choices are not a list of strings")
+        origin = doc.get("scenario")
         try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise SaveError(f"not a saved game (invalid JSON: {err})") from None
-        if not isinstance(doc, dict):
-            raise SaveError("not a saved game (expected a JSON object)")
-        version = doc.get("format")
-        if not isinstance(version, int):
-            raise SaveError("not a saved game (no format version)")
-        if version > FORMAT_VERSION:
-            raise SaveError(
-                f"saved by a newer version (format {version}; this program reads {FORMAT_VERSION})"
-            )
-        try:
-            options = GameOptions.model_validate(doc.get("options", {}))
-            origin = doc.get("scenario")
             if origin is None:
                 game = cls.new(options, data)
             else:
                 game = cls.from_scenario(origin, options, data)
-            choices = doc.get("choices")
-            if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
-                raise SaveError("the save's choices are not a list of strings")
-            for n, choice in enumerate(choices, 1):
-                try:
-                    game.choose(choice)
-                except IllegalChoice as err:
-                    raise SaveError(f"choice {n} ('{choice}') does not replay: {err}") from None
-            expected = StateSnapshot.model_validate(doc.get("snapshot"))
-        except SaveError:
-            raise
-        except ValueError as err:
-            raise SaveError(f"the save is damaged: {err}") from None
+        except ScenarioError as err:
+            raise SaveError(f"the save's scenario: {err}") from None
+        for n, choice in enumerate(choices, 1):
+            try:
+                game.choose(choice)
+            except IllegalChoice as err:
+                raise SaveError(f"choice {n} ({excerpt(choice)}) does not replay: {err}") from None
+        expected = validated(StateSnapshot, doc.get("snapshot"), "snapshot")
         if expected != game.state:
             raise SaveError("the saved state does not match its replay (edited or damaged save)")
         return game
 
     def rewind(self, count: int) -> Game:
-        """The same game with its last `count` choices undone (replayed from the start)."""
+        """The same game with its last `count` choices undone (replayed from the start);
+        more than were made goes back to the start."""
+        if type(count) is not int:
+            raise TypeError(f"rewind takes a whole number of choices, not {type(count).__name__}")
+        if count < 0:
+            raise ValueError(f"rewind takes 0 or more choices, not {count}")
         keep = self._choices[: max(0, len(self._choices) - count)]
         if self._origin is None:
             game = Game.new(self.options, self.data)
@@ -259,6 +253,13 @@ class Game:
         for choice in keep:
             game.choose(choice)
         return game
+
+
+def _checked_options(options: object) -> GameOptions | None:
+    """A caller's wrong argument fails here, with its name, not deep inside the rules."""
+    if options is None or isinstance(options, GameOptions):
+        return options
+    raise TypeError(f"options must be GameOptions or None, not {type(options).__name__}")
 
 
 def known_cards(state: StateSnapshot, holder: str) -> list[int]:

@@ -6,20 +6,23 @@ are put where a real game would have them (see docs/scenario.md).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cold_war_tui.datamodel import GameData
 from cold_war_tui.engine.board import SIDES, Board
 from cold_war_tui.engine.core import CHINA_CARD, tables_for
+from cold_war_tui.engine.effect_keys import PERSISTENT, THIS_TURN, Shapes, key_problem
 from cold_war_tui.engine.errors import ScenarioError
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state, shuffle
 from cold_war_tui.engine.state import GameState
+from cold_war_tui.untrusted import excerpt, field_problem
 
 Phase = Literal["setup", "turn-start", "headline", "action", "turn-end"]
 SideName = Literal["US", "USSR"]
+Count = Annotated[int, Field(ge=0)]
 
 
 class _Strict(BaseModel):
@@ -46,10 +49,10 @@ class Scenario(_Strict):
     phasing: SideName = "USSR"
     defcon: int = Field(default=5, ge=2, le=5)
     vp: int = Field(default=0, gt=-20, lt=20)
-    milops: dict[SideName, int] = Field(default_factory=dict)
-    space: dict[SideName, int] = Field(default_factory=dict)
-    space_attempts: dict[SideName, int] = Field(default_factory=dict)
-    rounds_taken: dict[SideName, int] = Field(default_factory=dict)
+    milops: dict[SideName, Annotated[int, Field(ge=0, le=5)]] = Field(default_factory=dict)
+    space: dict[SideName, Count] = Field(default_factory=dict)
+    space_attempts: dict[SideName, Count] = Field(default_factory=dict)
+    rounds_taken: dict[SideName, Count] = Field(default_factory=dict)
     influence: dict[str, ScenarioInfluence] | None = None
     hands: dict[SideName, list[int]] = Field(default_factory=dict)
     draw: list[int] | None = None  # top card first
@@ -70,14 +73,13 @@ def standard_state(data: GameData, board: Board, seed: int) -> GameState:
 
 
 def parse_scenario(doc: object) -> Scenario:
+    """The scenario a mapping or JSON text describes; ScenarioError names the field."""
     try:
         if isinstance(doc, str | bytes):
             return Scenario.model_validate_json(doc)
         return Scenario.model_validate(doc)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "scenario"
-        raise ScenarioError(f"scenario field '{where}': {first['msg']}") from None
+        raise ScenarioError(f"scenario {field_problem(err)}") from None
 
 
 def scenario_state(
@@ -95,7 +97,7 @@ def scenario_state(
         influence = {side: [0] * board.size for side in SIDES}
         for key, value in scenario.influence.items():
             if key not in board.index:
-                raise ScenarioError(f"scenario influence: unknown country '{key}'")
+                raise ScenarioError(f"scenario field 'influence': unknown country {excerpt(key)}")
             influence["US"][board.index[key]] = value.us
             influence["USSR"][board.index[key]] = value.ussr
     state = GameState(influence=influence)
@@ -113,19 +115,22 @@ def scenario_state(
     ):
         for side, count in source.items():
             target[side] = count
-    if any(not 0 <= v <= len(data.space_race) for v in state.space.values()):
-        raise ScenarioError("scenario space: a box between 0 and 8")
+    if any(v > len(data.space_race) for v in state.space.values()):
+        raise ScenarioError(f"scenario field 'space': a box from 0 to {len(data.space_race)}")
     state.china_holder = scenario.china.holder
     state.china_face_up = scenario.china.face_up
     if options.chinese_civil_war:  # 12.3: the China Card waits for the Civil War's end
         state.ccw_active = True
         state.china_holder = None
+    _check_effects("effects", scenario.effects, PERSISTENT, board)
+    _check_effects("turn_effects", scenario.turn_effects, THIS_TURN, board)
     state.effects = dict(scenario.effects)
     state.turn_effects = dict(scenario.turn_effects)
+    _check_cards("events_played", scenario.events_played, data)
     state.events_played = list(scenario.events_played)
     state.forced_dice = list(scenario.forced_dice)
     if any(not 1 <= d <= 6 for d in state.forced_dice):
-        raise ScenarioError("scenario forced_dice: each die is 1 to 6")
+        raise ScenarioError("scenario field 'forced_dice': each die is 1 to 6")
     state.rng = seed_state(scenario.seed)
     if scenario.phase == "setup":
         for placement in data.setup.free_placements:
@@ -140,26 +145,30 @@ def _place_cards(
 ) -> None:
     """Put every card in exactly one place: as given, else draw pile or box by period,
     or out of the game when the options leave it out."""
-    placed: list[int] = []
+    piles: list[tuple[str, list[int]]] = []
     hands: dict[str, list[int]] = {str(side): cards for side, cards in scenario.hands.items()}
     for side in SIDES:
         state.hands[side] = list(hands.get(side, []))
-        placed += state.hands[side]
+        piles.append((f"hands.{side}", state.hands[side]))
     for side, card in scenario.headline.items():
         state.headline[side] = card
-        placed.append(card)
+        piles.append((f"headline.{side}", [card]))
     state.discard = list(scenario.discard)
     state.removed = list(scenario.removed)
     state.in_play = list(scenario.in_play)
     given_draw = list(reversed(scenario.draw or []))  # popped from the end: top card last
-    placed += state.discard + state.removed + state.in_play + given_draw
-    _check_placed(placed, data, cards_out)
+    piles += [
+        ("discard", state.discard),
+        ("removed", state.removed),
+        ("in_play", state.in_play),
+        ("draw", given_draw),
+    ]
+    placed = _check_placed(piles, data, cards_out)
     # A period enters the deck when its first turn starts (turn-start adds it).
     adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
-    placed_set = set(placed)
     current: list[int] = []
     for number, entered in tables_for(data).deck_cards:  # one pass, in the data's order
-        if number in placed_set:
+        if number in placed:
             continue
         if number in cards_out:
             state.out_of_game.append(number)
@@ -171,16 +180,41 @@ def _place_cards(
     state.draw = current + given_draw  # the unplaced cards lie under the given ones
 
 
-def _check_placed(placed: list[int], data: GameData, cards_out: frozenset[int]) -> None:
-    """Every card a scenario places exists, is in this game, and is placed once."""
+def _check_placed(
+    piles: list[tuple[str, list[int]]], data: GameData, cards_out: frozenset[int]
+) -> set[int]:
+    """Every card a scenario places exists, is in this game, and is placed once;
+    returns the placed cards."""
+    placed: set[int] = set()
+    for field, cards in piles:
+        _check_cards(field, cards, data)
+        for card in cards:
+            if card == CHINA_CARD:
+                raise ScenarioError(
+                    f"scenario field '{field}': the China Card is placed with `china`, "
+                    "not in a pile"
+                )
+            if card in cards_out:
+                raise ScenarioError(
+                    f"scenario field '{field}': card {card} is not in a game with these options"
+                )
+            if card in placed:
+                raise ScenarioError(f"scenario field '{field}': card {card} is placed twice")
+            placed.add(card)
+    return placed
+
+
+def _check_cards(field: str, cards: list[int], data: GameData) -> None:
     known = tables_for(data).cards
-    for card in placed:
+    for card in cards:
         if card not in known:
-            raise ScenarioError(f"scenario: there is no card {card}")
-        if card == CHINA_CARD:
-            raise ScenarioError("scenario: the China Card is placed with `china`, not in a pile")
-        if card in cards_out:
-            raise ScenarioError(f"scenario: card {card} is not in a game with these options")
-    duplicates = sorted({c for c in placed if placed.count(c) > 1})
-    if duplicates:
-        raise ScenarioError(f"scenario: cards placed twice: {duplicates}")
+            raise ScenarioError(f"scenario field '{field}': there is no card {excerpt(card)}")
+
+
+def _check_effects(
+    field: str, effects: dict[str, int], known: dict[str, Shapes], board: Board
+) -> None:
+    for key in effects:
+        problem = key_problem(key, known, board)
+        if problem is not None:
+            raise ScenarioError(f"scenario field '{field}': {excerpt(key)}: {problem}")

@@ -105,6 +105,7 @@ class ColdWarApp(App[str | None]):
             self._loader.start()
 
     def _background_load(self) -> None:
+        self.store.remove_stale_temps()  # what killed autosaves left behind
         self._load_engine()
         if self.data_error is not None:
             self.call_from_thread(self.exit, None, 2)

@@ -20,13 +20,24 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cold_war_tui.userdata import APP_NAME, data_dir, write_atomic
+from cold_war_tui.untrusted import BadJson, load_json
+from cold_war_tui.userdata import (
+    APP_NAME,
+    MAX_SAVE_BYTES,
+    FileRefused,
+    data_dir,
+    read_bounded,
+    remove_stale_temps,
+    write_atomic,
+)
 
 if TYPE_CHECKING:
     from cold_war_tui.engine import Game
 
 AUTOSAVE_NAME = "autosave.json"
 SIDES = ("US", "USSR")
+NAME_CHARS = 40
+"""A player's name read from a save is cut to this (the file may hold anything)."""
 
 
 class SaveProblem(Exception):
@@ -57,9 +68,14 @@ class SaveMeta:
             return cls()
         names = raw.get("names")
         clean = {
-            side: str(names.get(side, "")) if isinstance(names, dict) else "" for side in SIDES
+            side: _text(names.get(side) if isinstance(names, dict) else None) for side in SIDES
         }
-        return cls(names=clean, saved_at=str(raw.get("saved_at", "")))
+        return cls(names=clean, saved_at=_text(raw.get("saved_at")))
+
+
+def _text(value: object) -> str:
+    """A short text field of a save's `meta`: a string, cut to NAME_CHARS; else empty."""
+    return value[:NAME_CHARS] if isinstance(value, str) else ""
 
 
 def save_text(game: Game, meta: SaveMeta) -> str:
@@ -109,56 +125,68 @@ class SaveInfo:
 
 
 def peek(path: Path) -> SaveInfo:
-    """Date, turn and VP of a save file, for lists (a broken file says why)."""
+    """Date, turn and VP of a save file, for lists (a broken file says why; never raises)."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        reason = "invalid JSON" if isinstance(err, json.JSONDecodeError) else str(err)
-        return SaveInfo(path, "", None, None, reason)
+        doc = load_json(_read_text(path))
+    except SaveProblem as err:
+        return SaveInfo(path, "", None, None, str(err).removeprefix(f"{path}: "))
+    except BadJson:  # the list says what; loading the file says where
+        return SaveInfo(path, "", None, None, "invalid JSON")
     if not isinstance(doc, dict):
         return SaveInfo(path, "", None, None, "not a saved game")
-    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    meta = SaveMeta.from_dict(doc.get("meta"))
     snapshot = doc.get("snapshot") if isinstance(doc.get("snapshot"), dict) else {}
-    assert isinstance(meta, dict) and isinstance(snapshot, dict)
-    saved_at = str(meta.get("saved_at", ""))
-    if not saved_at:
-        saved_at = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
+    assert isinstance(snapshot, dict)
+    saved_at = meta.saved_at or _modified(path)
     turn = snapshot.get("turn")
     vp = snapshot.get("vp")
     return SaveInfo(
         path,
         saved_at,
-        turn if isinstance(turn, int) else None,
-        vp if isinstance(vp, int) else None,
-        names=SaveMeta.from_dict(meta).names,
+        turn if type(turn) is int and 1 <= turn <= 10 else None,
+        vp if type(vp) is int and -20 <= vp <= 20 else None,
+        names=meta.names,
     )
+
+
+def _modified(path: Path) -> str:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
+    except OSError:
+        return ""
+
+
+def _read_text(path: Path) -> str:
+    """A save file's text; SaveProblem (naming the file) when it cannot be one."""
+    try:
+        raw = read_bounded(path, MAX_SAVE_BYTES)
+    except FileRefused as err:
+        raise SaveProblem(f"{path}: {err}, so not a save file") from None
+    except FileNotFoundError:
+        raise SaveProblem(f"{path}: no such file") from None
+    except OSError as err:
+        raise SaveProblem(f"{path}: cannot be read ({err.strerror or err})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveProblem(f"{path}: not a saved game (not UTF-8 text)") from None
+    if not text.strip():
+        raise SaveProblem(f"{path}: the file is empty (truncated save?)")
+    return text
 
 
 def read_save(path: Path) -> tuple[Game, SaveMeta]:
     """Replay a save file; SaveProblem names what is wrong. The file is never modified."""
-    from cold_war_tui.engine import Game, SaveError, ScenarioError
+    from cold_war_tui.engine import Game, SaveError
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveProblem(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SaveProblem(f"{path}: is a folder, not a save file") from None
-    except UnicodeDecodeError:
-        raise SaveProblem(f"{path}: not a saved game (not UTF-8 text)") from None
-    except OSError as err:
-        raise SaveProblem(f"{path}: cannot be read ({err.strerror or err})") from None
-    if not text.strip():
-        raise SaveProblem(f"{path}: the file is empty (truncated save?)")
+    text = _read_text(path)
     try:
         game = Game.from_json(text)
-    except (SaveError, ScenarioError) as err:
+    except SaveError as err:
         raise SaveProblem(f"{path.name}: {err}") from None
-    try:
-        meta = SaveMeta.from_dict(json.loads(text).get("meta"))
-    except (ValueError, AttributeError):
-        meta = SaveMeta()
-    return game, meta
+    doc = load_json(text)  # from_json has read it: it is a JSON object
+    assert isinstance(doc, dict)
+    return game, SaveMeta.from_dict(doc.get("meta"))
 
 
 class SaveStore:
@@ -202,15 +230,29 @@ class SaveStore:
         return path
 
     def autosave(self, game: Game, meta: SaveMeta) -> None:
-        write_atomic(self.autosave_path, save_text(game, meta))
+        """Write the autosave; SaveProblem names the file when it cannot be written."""
+        path = self.autosave_path
+        try:
+            write_atomic(path, save_text(game, meta))
+        except OSError as err:
+            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
+
+    def remove_stale_temps(self) -> int:
+        """Delete what killed writes left behind (`.autosave.json.*.tmp` ...); at start-up."""
+        return sum(
+            remove_stale_temps(folder)
+            for folder in (self.root, self.saves_dir, self.exports_dir)
+            if folder.is_dir()
+        )
 
     def list_saves(self) -> list[SaveInfo]:
-        """The autosave first, then named saves, newest first."""
+        """The autosave first, then named saves, newest first. A file that is not a save
+        (damaged, too big, a pipe) is listed with its problem: the list never fails."""
         infos = []
         if self.saves_dir.is_dir():
-            infos = [peek(p) for p in self.saves_dir.glob("*.json") if p.is_file()]
+            infos = [peek(p) for p in self.saves_dir.glob("*.json") if not p.is_dir()]
         infos.sort(key=lambda i: i.saved_at, reverse=True)
-        if self.has_autosave():
+        if self.autosave_path.exists() and not self.autosave_path.is_dir():
             infos.insert(0, peek(self.autosave_path))
         return infos
 

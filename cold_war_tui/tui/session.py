@@ -16,7 +16,7 @@ from datetime import datetime
 from cold_war_tui.engine import Decision, Game, IllegalChoice
 from cold_war_tui.engine.state import StateSnapshot
 from cold_war_tui.tui.map_render import TARGET_VERBS
-from cold_war_tui.tui.saves import SaveMeta, SaveStore, vp_text
+from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore, vp_text
 
 SIDES = ("US", "USSR")
 REBUILT = 40  # a loaded game's last choices whose undo steps are rebuilt by replaying
@@ -149,8 +149,8 @@ class Session:
         try:
             self.store.autosave(self.game, self.meta)
             self.autosave_error = None
-        except OSError as err:
-            self.autosave_error = f"autosave failed: {err.strerror or err}"
+        except SaveProblem as err:  # names the file
+            self.autosave_error = f"autosave failed: {err}"
 
     # -- undo ------------------------------------------------------------------
     def undo_block(self) -> str | None:

@@ -99,5 +99,5 @@ def test_missing_file_and_folder_are_named(tmp_path: Path) -> None:
     """Saves: a path that is not a readable file is refused with a clear reason."""
     with pytest.raises(SaveError, match="no such file"):
         read_duel_save(tmp_path / "nowhere.json")
-    with pytest.raises(SaveError, match="is a folder, not a save file"):
+    with pytest.raises(SaveError, match="is a folder"):
         read_duel_save(tmp_path)
