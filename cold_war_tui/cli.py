@@ -7,11 +7,22 @@ message on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from cold_war_tui import __version__
+from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
+
 EXIT_USAGE = 2
+# The commands that draw in the terminal: the game's title screen (no command) and the
+# duel. Every other command (selfplay, validate-data, ...) is headless.
+DRAWING_COMMANDS = (None, "duel")
+NO_TERMINAL = (
+    "cold-war-tui: the game needs a terminal to draw in and read keys from; "
+    "the headless commands (selfplay, validate-data, ...) run without one"
+)
 
 
 def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
@@ -20,7 +31,10 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cold-war-tui",
         description="Twilight Struggle, hot-seat in the terminal (and the DEFCON missile duel).",
+        epilog=f"Saves go to {data_dir()}\n(set {DATA_DIR_ENV} to choose another folder).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # a long path stays whole
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--load", metavar="FILE", type=Path, help="open a saved game")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -67,8 +81,12 @@ def option_switches(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    fix_data_dir()
     words = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(rule_flags="selfplay" in words).parse_args(words)
+    if args.command in DRAWING_COMMANDS and not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return EXIT_USAGE
     try:
         if args.command == "validate-data":
             return _validate(args.directory)
@@ -103,6 +121,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def fix_data_dir() -> Path:
+    """Make a relative $COLD_WAR_TUI_DATA_DIR absolute, once, at start-up: it names a folder
+    in the one the game was started from, whatever the current folder is later. The
+    variable is rewritten, so every part of the program reads the same folder."""
+    folder = data_dir().absolute()
+    if os.environ.get(DATA_DIR_ENV, "").strip():
+        os.environ[DATA_DIR_ENV] = str(folder)
+    return folder
+
+
+def has_terminal() -> bool:
+    """Whether Textual can run: it reads keys from standard input and draws on standard
+    error. Without a terminal there it would print escape codes and wait for keys forever."""
+    streams = (sys.__stdin__, sys.__stderr__)
+    return all(stream is not None and stream.isatty() for stream in streams)
+
+
 def load_default_data() -> object:
     """The shipped game data (the data layer is imported on use, not at start-up)."""
     from cold_war_tui.gamedata import load_default_data as load
@@ -120,6 +155,10 @@ def _validate(directory: Path | None) -> int:
     from cold_war_tui.gamedata import default_data_dir, load_data
 
     folder = directory or default_data_dir()
+    if not folder.is_dir():
+        problem = "is a file, not a folder" if folder.exists() else "no such folder"
+        print(f"cold-war-tui: validate-data: {folder}: {problem}", file=sys.stderr)
+        return EXIT_USAGE
     load_data(folder)
     print(f"{folder}: the game data is valid")
     return 0
