@@ -3,20 +3,30 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
+# Every install takes the exact versions of constraints.txt (the ranges are in pyproject.toml).
+PIP_INSTALL := $(PY) -m pip install --quiet --constraint constraints.txt
 
-.PHONY: play test lint typecheck unit bench screenshots selfplay clean
+.PHONY: play test lint typecheck unit bench screenshots selfplay dist lock venv clean FORCE
+# A bare `make` installs the game without starting it.
+.DEFAULT_GOAL := $(VENV)/.play-installed
 
-# The runtime install (for playing) and the test install (adds the dev tools).
-$(VENV)/.play-installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+# The venv belongs to one interpreter: tools/venv.sh checks the Python version first (one
+# line when it is too old) and makes the venv anew when PYTHON names another interpreter.
+# It rewrites $(VENV)/.interpreter only then, so the installs below rerun only then.
+$(VENV)/.interpreter: FORCE
+	@sh tools/venv.sh "$(PYTHON)" $(VENV) "$(firstword $(MAKECMDGOALS))"
+
+venv: $(VENV)/.interpreter
+
+# The runtime install (for playing) and the test install (adds the dev and release tools).
+$(VENV)/.play-installed: pyproject.toml constraints.txt $(VENV)/.interpreter
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PIP_INSTALL) -e .
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+$(VENV)/.test-installed: pyproject.toml constraints.txt $(VENV)/.interpreter
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test]"
+	$(PIP_INSTALL) -e ".[test,release]"
 	touch $@ $(VENV)/.play-installed
 
 play: $(VENV)/.play-installed
@@ -49,6 +59,26 @@ screenshots: $(VENV)/.test-installed
 
 selfplay: $(VENV)/.play-installed
 	$(BIN)/cold-war-tui selfplay --games 200 --seed 1
+
+# The wheel and the sdist in dist/, their metadata and README checked as a package index would.
+dist: $(VENV)/.test-installed
+	rm -rf dist
+	$(PY) -m build --outdir dist .
+	$(PY) -m twine check --strict dist/*
+
+# Pins constraints.txt anew: the newest versions pyproject.toml's ranges allow, resolved
+# in a scratch venv. Run `make test` after it (the screen snapshots may need a look).
+lock: $(VENV)/.interpreter
+	rm -rf $(VENV)-lock
+	$(PYTHON) -m venv $(VENV)-lock
+	$(VENV)-lock/bin/python -m pip install --quiet --upgrade pip
+	$(VENV)-lock/bin/python -m pip install --quiet ".[test,release]"
+	{ grep '^#' constraints.txt; $(VENV)-lock/bin/python -m pip freeze --exclude cold-war-tui; } \
+	  > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	rm -rf $(VENV)-lock
+
+FORCE:
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist

@@ -8,14 +8,25 @@ itself (a bug) exits with status 1 (EXIT_CRASH), never 0.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from cold_war_tui import __version__
+from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
 
 EXIT_USAGE = 2
 EXIT_CRASH = 1
 MAX_REPORTED_PROBLEMS = 50
 """validate-data prints at most this many problems, then how many more there are."""
+# The commands that draw in the terminal: the game's title screen (no command) and the
+# duel. Every other command (selfplay, validate-data, ...) is headless.
+DRAWING_COMMANDS = (None, "duel")
+NO_TERMINAL = (
+    "cold-war-tui: the game needs a terminal to draw in and read keys from; "
+    "the headless commands (selfplay, validate-data, ...) run without one"
+)
 
 
 def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
@@ -24,7 +35,10 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cold-war-tui",
         description="Twilight Struggle, hot-seat in the terminal (and the DEFCON missile duel).",
+        epilog=f"Saves go to {data_dir()}\n(set {DATA_DIR_ENV} to choose another folder).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # a long path stays whole
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--load", metavar="FILE", type=Path, help="open a saved game")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -71,8 +85,12 @@ def option_switches(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    fix_data_dir()
     words = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(rule_flags="selfplay" in words).parse_args(words)
+    if args.command in DRAWING_COMMANDS and not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return EXIT_USAGE
     try:
         if args.command == "validate-data":
             return _validate(args.directory)
@@ -148,6 +166,23 @@ def usage_error(message: str) -> int:
     return EXIT_USAGE
 
 
+def fix_data_dir() -> Path:
+    """Make a relative $COLD_WAR_TUI_DATA_DIR absolute, once, at start-up: it names a folder
+    in the one the game was started from, whatever the current folder is later. The
+    variable is rewritten, so every part of the program reads the same folder."""
+    folder = data_dir().absolute()
+    if os.environ.get(DATA_DIR_ENV, "").strip():
+        os.environ[DATA_DIR_ENV] = str(folder)
+    return folder
+
+
+def has_terminal() -> bool:
+    """Whether Textual can run: it reads keys from standard input and draws on standard
+    error. Without a terminal there it would print escape codes and wait for keys forever."""
+    streams = (sys.__stdin__, sys.__stderr__)
+    return all(stream is not None and stream.isatty() for stream in streams)
+
+
 def load_default_data() -> object:
     """The shipped game data (the data layer is imported on use, not at start-up)."""
     from cold_war_tui.gamedata import load_default_data as load
@@ -166,6 +201,10 @@ def _validate(directory: Path | None) -> int:
     from cold_war_tui.gamedata import check_data, default_data_dir
 
     folder = directory or default_data_dir()
+    if not folder.is_dir():
+        problem = "is a file, not a folder" if folder.exists() else "no such folder"
+        print(f"cold-war-tui: validate-data: {folder}: {problem}", file=sys.stderr)
+        return EXIT_USAGE
     check = check_data(folder)
     problems = check.problems
     if not problems:

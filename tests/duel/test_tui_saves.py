@@ -185,6 +185,7 @@ def test_cli_duel_load_passes_the_file(monkeypatch: pytest.MonkeyPatch, tmp_path
 
     monkeypatch.setattr(DuelApp, "run", fake_run)
     monkeypatch.setattr(cli, "load_default_data", lambda: None)  # the card data: not needed
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # pytest's streams are not one
     assert cli.main(["duel", "--load", str(tmp_path / "x.json")]) == 0
     assert cli.main(["duel"]) == 0
     assert opened == [tmp_path / "x.json", None]
