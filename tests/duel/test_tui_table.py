@@ -130,6 +130,7 @@ def test_the_command_line_shows_the_title_again_after_the_duel(
     monkeypatch.setattr(ColdWarApp, "run", title_run)
     monkeypatch.setattr(DuelApp, "run", duel_run)
     monkeypatch.setattr(cli, "load_default_data", lambda: None)
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # pytest's streams are not one
     title_answers[:], duel_leaves[:] = ["duel", None], [True]
     assert cli.main([]) == 0
     assert titles == ["title", "duel", "title"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, OptionList, Static
-from tui_helpers import drive, game_of, make_app, open_game, press, screen_text
+from tui_helpers import drive, game_of, make_app, open_game, press, screen_text, wait_for
 
 from cold_war_tui import userdata
 from cold_war_tui.engine import Game, GameOptions
@@ -195,6 +195,7 @@ async def test_continue_resumes_the_autosave_and_load_flag_opens_a_file(data_dir
     app = make_app(data_dir)
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "c")  # title: Continue
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
         assert isinstance(app.screen, HandOverScreen)
         await press(pilot, "enter")
         assert game_of(app).choices == game.choices
@@ -204,13 +205,13 @@ async def test_continue_resumes_the_autosave_and_load_flag_opens_a_file(data_dir
     path = store.save(game, SaveMeta(), "flag")
     app = ColdWarApp(load=path, data_dir=data_dir)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
         assert isinstance(app.screen, HandOverScreen)
     broken = data_dir / "broken.json"
     broken.write_text('{"format": 7}')
     app = ColdWarApp(load=broken, data_dir=data_dir)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: "newer version" in screen_text(app))
         assert isinstance(app.screen, TitleScreen)
         assert "newer version" in screen_text(app)
 

@@ -60,6 +60,15 @@ async def press(pilot: Pilot[object], *keys: str) -> None:
     await pilot.pause()
 
 
+async def wait_for(pilot: Pilot[object], ready: Callable[[], bool], limit: float = 10.0) -> None:
+    """Pause until `ready()` (a screen that loads in a worker needs more than one pause on a
+    busy machine); gives up after `limit` seconds and lets the test's assertion say what."""
+    for _ in range(int(limit / 0.05)):
+        if ready():
+            return
+        await pilot.pause(0.05)
+
+
 async def drive(
     pilot: Pilot[object],
     app: ColdWarApp,
