@@ -77,16 +77,23 @@ OPS_BONUS = {side: f"ops-bonus:{side}" for side in SIDES}  # turn effects (#25, 
 OPS_MALUS = {side: f"ops-malus:{side}" for side in SIDES}  # (#31)
 
 
+OPS_MAX, OPS_MIN = 4, 1  # the bounds of a modified operations card (#25, #51; #31)
+
+
 def ops_value(core: Core, card: int, side: str) -> int:
-    """A card's ops for `side` after this turn's modifiers (never below 1; 0 stays 0)."""
+    """A card's ops for `side` after this turn's modifiers; the one place that rule lives.
+
+    Every modifier is added first (Containment or Brezhnev Doctrine +1, Red Scare/Purge
+    -1), then the bounds apply: at most 4, at least 1. A 4-op card under both is worth 4
+    (4 + 1 - 1), as on the established online implementations. A scoring card (0 ops) is
+    not an operations card: it stays at 0 under every modifier.
+    """
     base = core.tables.card_ops[card]
+    if base == 0:
+        return 0
     effects = core.state.turn_effects
-    bonus = effects.get(OPS_BONUS[side], 0)
-    malus = effects.get(OPS_MALUS[side], 0)
-    if base == 0 or not (bonus or malus):
-        return base
-    value = min(4, base + bonus) if bonus else base
-    return max(1, value - malus) if malus else value
+    value = base + effects.get(OPS_BONUS[side], 0) - effects.get(OPS_MALUS[side], 0)
+    return min(OPS_MAX, max(OPS_MIN, value))
 
 
 def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:

@@ -8,6 +8,7 @@ from engine_scenarios import action_game, ids, infl, play, targets
 from cold_war_tui.bots.random import RandomBot
 from cold_war_tui.engine import Game, GameOptions, IllegalChoice
 from cold_war_tui.engine.core import Core
+from cold_war_tui.engine.operations import ops_value
 
 # Cards used only for their ops, whose event is the player's own (no event is triggered):
 US_1_OP, US_3_OPS = 19, 4  # Truman Doctrine, Duck and Cover
@@ -283,3 +284,70 @@ def test_6_3_4_only_a_battleground_coup_lowers_defcon(country: str, battleground
     play(game, "play 4 ops", f"coup {country}")
     assert infl(game, country)[0] > 0  # the coup succeeded
     assert game.state.defcon == (4 if battleground else 5)
+
+
+# -- ops modifiers: #25 Containment / #51 Brezhnev Doctrine (+1), #31 Red Scare/Purge (-1) ----
+US_CARD_BY_OPS = {1: US_1_OP, 2: 22, 3: US_3_OPS, 4: 21}  # 22 Independent Reds, 21 NATO
+BONUS, MALUS = "ops-bonus:US", "ops-malus:US"
+
+
+@pytest.mark.parametrize(
+    ("printed", "effects", "value"),
+    [
+        (1, {}, 1),
+        (4, {}, 4),
+        (1, {BONUS: 1}, 2),
+        (3, {BONUS: 1}, 4),
+        (4, {BONUS: 1}, 4),  # at most 4
+        (1, {MALUS: 1}, 1),  # at least 1: Red Scare never raises nor zeroes a 1-op card
+        (2, {MALUS: 1}, 1),  # Red Scare lowers a 2-op card to 1
+        (3, {MALUS: 1}, 2),
+        (4, {MALUS: 1}, 3),
+        (1, {BONUS: 1, MALUS: 1}, 1),
+        (2, {BONUS: 1, MALUS: 1}, 2),
+        (3, {BONUS: 1, MALUS: 1}, 3),
+        (4, {BONUS: 1, MALUS: 1}, 4),  # 4 + 1 - 1: the bounds come after both modifiers
+    ],
+)
+def test_25_31_ops_modifiers_are_added_first_then_bounded_to_1_4(
+    printed: int, effects: dict[str, int], value: int
+) -> None:
+    """#25/#51 +1 and #31 -1 add up first; then a card is worth at most 4, at least 1."""
+    card = US_CARD_BY_OPS[printed]
+    game = action_game("US", {"US": [card], "USSR": [USSR_1_OP]}, turn_effects=effects)
+    menu = {c.id: c.label for c in game.pending.choices} if game.pending else {}
+    assert menu[f"play {card} ops"].endswith(f": {value} ops")
+    game.choose(f"play {card} ops")
+    assert game.pending is not None and game.pending.context["ops"] == value
+
+
+@pytest.mark.parametrize("containment_first", [True, False])
+def test_25_31_containment_and_red_scare_in_either_order_leave_a_4_op_card_at_4(
+    containment_first: bool,
+) -> None:
+    """#25 Containment and #31 Red Scare/Purge (played by the USSR) on one US 4-op card:
+    4 + 1 - 1 = 4, whichever event came first."""
+    game = action_game(
+        "USSR",
+        {"USSR": [31, USSR_1_OP], "US": [25, 21]},
+        influence={"italy": (1, 0), "iran": (0, 1)},
+    )
+    if containment_first:
+        play(game, "play 10 ops", "infl iran", "play 25 event", "play 31 event")
+    else:
+        play(game, "play 31 event", "play 25 event", "play 10 ops", "infl iran")
+    assert game.state.turn_effects == {"ops-bonus:US": 1, "ops-malus:US": 1}
+    game.choose("play 21 ops")
+    assert game.pending is not None and game.pending.context["ops"] == 4
+
+
+@pytest.mark.parametrize("effects", [{}, {BONUS: 1}, {MALUS: 1}, {BONUS: 1, MALUS: 1}])
+@pytest.mark.parametrize("scoring_card", [1, 2, 3])
+def test_a_scoring_card_is_worth_0_ops_under_every_modifier(
+    scoring_card: int, effects: dict[str, int]
+) -> None:
+    """02-full-game "Cards and events": a scoring card has no ops, and no modifier gives it
+    any (Missile Envy's highest card, the ops a UI shows and every 'N+ ops' test read it)."""
+    game = action_game("US", {"US": [scoring_card], "USSR": [USSR_1_OP]}, turn_effects=effects)
+    assert ops_value(game._core, scoring_card, "US") == 0
+    assert f"play {scoring_card} ops" not in ids(game)
