@@ -244,7 +244,7 @@ def realign(core: Core, side: str, country: int) -> None:
     for who in (side, opponent):
         die = core.roll(who, f"realignment in {name}", "6.2.2")
         modifier = realign_modifier(core, who, country) + restrictions.realign_roll_modifier(
-            core, who, side
+            core, who
         )
         rolls[who] = die + modifier
     difference = rolls[side] - rolls[opponent]

@@ -326,6 +326,52 @@ def test_93_iran_contra_us_realignment_rolls_minus_1_this_turn() -> None:
     assert any("US 4 vs USSR 4" in str(e) for e in game.log)
 
 
+def test_93_iran_contra_the_us_defending_die_is_minus_1_when_the_ussr_realigns() -> None:
+    """#93: *every* US realignment roll this turn, the die the US rolls against a USSR
+    realignment too (the USSR's die comes first)."""
+    game = late(
+        "USSR",
+        {"USSR": [7], "US": [4]},
+        influence={"angola": (1, 0)},
+        turn_effects={"realign-malus:US": 1},
+        forced_dice=[6, 5],
+    )
+    play(game, "play 7 ops", "realign angola")
+    # USSR 6 against US 5 + 1 (more influence) - 1 (Iran-Contra): the US loses 1.
+    assert any("USSR 6 vs US 5" in str(e) for e in game.log)
+    assert infl(game, "angola") == (0, 0)
+
+
+def test_93_iran_contra_applies_to_us_rolls_in_the_ussrs_action_round() -> None:
+    """#93: the US realigning with ops of its event in the USSR's round (#89 KAL-007 played
+    by the USSR for ops) still rolls -1: the modifier follows the roller, not the phasing."""
+    game = late(
+        "USSR",
+        {"USSR": [89], "US": [4]},
+        influence={"south-korea": (3, 0), "angola": (0, 1)},
+        turn_effects={"realign-malus:US": 1},
+        forced_dice=[4, 3],
+    )
+    play(game, "play 89 ops", "event-first", "yes", "realign angola")
+    # US 4 - 1 = 3 against USSR 3 + 1 (more influence) = 4: the US loses nothing it has.
+    assert any("US 3 vs USSR 4" in str(e) for e in game.log)
+    assert infl(game, "angola") == (0, 1)
+
+
+def test_89_kal_007_ops_follow_the_modifiers_of_the_side_resolving_it() -> None:
+    """#89 "this card's ops" (ruling 12): played by the USSR for ops, the US resolves the
+    event, so the US's modifiers count (Red Scare on the US: 4 - 1 = 3), not the USSR's."""
+    game = late(
+        "USSR",
+        {"USSR": [89], "US": [4]},
+        influence={"south-korea": (3, 0)},
+        turn_effects={"ops-malus:US": 1, "ops-bonus:USSR": 1},
+    )
+    play(game, "play 89 ops", "event-first", "yes")
+    assert pending(game) == ("US", "operation")
+    assert game.pending is not None and game.pending.context["ops"] == 3
+
+
 # -- #94 Chernobyl ------------------------------------------------------------------------
 def test_94_chernobyl_closes_a_region_to_ussr_influence_by_operations() -> None:
     game = late(
