@@ -20,6 +20,7 @@ from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
 
 VP_WIN = 20
+MILOPS_TRACK_END = 5  # the last box of the military operations track
 # The labels of the operations' target choices (`infl KEY`, ...); {name} is the country.
 TARGET_LABELS = {
     "infl": "Place influence in {name}",
@@ -407,8 +408,10 @@ class Core:
             )
 
     def add_milops(self, side: str, amount: int, rule: str) -> None:
-        self.state.milops[side] += amount
-        self.log(rule, f"{side} military operations +{amount} (now {self.state.milops[side]})")
+        """Move `side`'s military operations marker; the track ends at 5 (8.2, #46)."""
+        milops = self.state.milops
+        milops[side] = min(MILOPS_TRACK_END, milops[side] + amount)
+        self.log(rule, f"{side} military operations +{amount} (now {milops[side]})")
 
     # -- cards ----------------------------------------------------------------
     def draw_card(self) -> int | None:

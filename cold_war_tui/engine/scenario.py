@@ -6,7 +6,7 @@ are put where a real game would have them (see docs/scenario.md).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -46,7 +46,7 @@ class Scenario(_Strict):
     phasing: SideName = "USSR"
     defcon: int = Field(default=5, ge=2, le=5)
     vp: int = Field(default=0, gt=-20, lt=20)
-    milops: dict[SideName, int] = Field(default_factory=dict)
+    milops: dict[SideName, Annotated[int, Field(ge=0, le=5)]] = Field(default_factory=dict)
     space: dict[SideName, int] = Field(default_factory=dict)
     space_attempts: dict[SideName, int] = Field(default_factory=dict)
     rounds_taken: dict[SideName, int] = Field(default_factory=dict)

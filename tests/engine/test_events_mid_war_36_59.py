@@ -344,6 +344,28 @@ def test_46_how_i_learned_sets_defcon_and_gives_5_military_ops() -> None:
     assert 46 in game.state.removed
 
 
+def test_46_how_i_learned_adds_5_up_to_5_the_track_ends_at_5() -> None:
+    """#46 "+5 military ops" on a track that ends at 5 (04-card-events #39, #46)."""
+    game = action_game("US", {"USSR": [USSR_1_OP], "US": [46]}, milops={"US": 3})
+    play(game, "play 46 event", "defcon 4")
+    assert game.state.milops["US"] == 5
+    assert any("US military operations +5 (now 5)" in str(e) for e in game.log)
+
+
+def test_39_arms_race_both_sides_at_5_after_how_i_learned_scores_nothing() -> None:
+    """#39 compares the track: 3 + 5 is 5, not 8, so the USSR is not ahead of a US at 5."""
+    game = action_game(
+        "USSR",
+        {"USSR": [46, 39], "US": [US_1_OP, US_3_OPS]},
+        influence={"canada": (1, 0)},
+        milops={"USSR": 3, "US": 5},
+        defcon=4,
+    )
+    play(game, "play 46 event", "defcon 4", "play 19 ops", "infl canada", "play 39 event")
+    assert game.state.milops == {"USSR": 5, "US": 5}
+    assert game.state.vp == 0
+
+
 # -- #47 Junta -------------------------------------------------------------------------
 def test_47_junta_adds_2_then_a_free_coup_in_the_americas() -> None:
     game = action_game(

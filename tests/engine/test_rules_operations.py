@@ -8,6 +8,7 @@ from engine_scenarios import action_game, ids, infl, play, targets
 from cold_war_tui.bots.random import RandomBot
 from cold_war_tui.engine import Game, GameOptions, IllegalChoice
 from cold_war_tui.engine.core import Core
+from cold_war_tui.engine.errors import ScenarioError
 from cold_war_tui.engine.operations import ops_value
 
 # Cards used only for their ops, whose event is the player's own (no event is triggered):
@@ -271,6 +272,25 @@ def test_6_3_2_a_coup_equal_to_twice_the_stability_fails() -> None:
     assert infl(game, "iran") == (1, 0)
     assert game.state.milops["USSR"] == 3
     assert game.state.defcon == 4  # a battleground coup lowers DEFCON even when it fails
+
+
+def test_6_3_3_a_coup_moves_the_military_operations_marker_no_further_than_5() -> None:
+    """6.3.3 and 8.2: the track ends at 5; a 3-op coup from 4 stops at 5."""
+    game = action_game(
+        "US",
+        {"US": [US_3_OPS], "USSR": [USSR_1_OP]},
+        influence={"costa-rica": (0, 1)},
+        milops={"US": 4},
+        forced_dice=[1],
+    )
+    play(game, "play 4 ops", "coup costa-rica")
+    assert game.state.milops["US"] == 5
+    assert game.view("USSR").milops["US"] == 5
+
+
+def test_8_2_a_scenario_cannot_put_a_marker_beyond_the_end_of_the_track() -> None:
+    with pytest.raises(ScenarioError, match=r"milops\.US"):
+        Game.from_scenario({"phase": "action", "milops": {"US": 6}})
 
 
 @pytest.mark.parametrize(("country", "battleground"), [("mexico", True), ("guatemala", False)])
