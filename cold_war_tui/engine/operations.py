@@ -223,17 +223,20 @@ def realign_targets(
     return [c for c in targets if budget.available_in(core, c) >= 1]
 
 
-def realign_modifier(core: Core, side: str, country: int) -> int:
-    """+1 per adjacent controlled country, +1 for more influence, +1 superpower (6.2.2)."""
+def controlled_neighbours(core: Core, side: str, country: int) -> int:
+    """Countries next to `country` that `side` controls, its own superpower's space counting
+    as one (6.2.2's +1 for the superpower; #36 Brush War's -1 for the enemy's space)."""
     board = core.board
-    bonus = sum(1 for n in board.neighbours[country] if core.controls(side, n))
+    count = sum(1 for n in board.neighbours[country] if core.controls(side, n))
+    return count + 1 if country in board.adjacent_to[side] else count
+
+
+def realign_modifier(core: Core, side: str, country: int) -> int:
+    """+1 per adjacent controlled country, +1 superpower, +1 for more influence (6.2.2)."""
+    bonus = controlled_neighbours(core, side, country)
     mine = core.state.influence[side][country]
     theirs = core.state.influence[other(side)][country]
-    if mine > theirs:
-        bonus += 1
-    if country in board.adjacent_to[side]:
-        bonus += 1
-    return bonus
+    return bonus + 1 if mine > theirs else bonus
 
 
 def realign(core: Core, side: str, country: int) -> None:

@@ -50,6 +50,28 @@ def test_36_brush_war_wins_on_3_after_the_adjacency_malus() -> None:
     assert pending(game) == ("US", "action")
 
 
+@pytest.mark.parametrize(
+    ("side", "target", "hands"),
+    [
+        ("USSR", "mexico", {"USSR": [36], "US": [US_1_OP]}),
+        ("US", "afghanistan", {"US": [36], "USSR": [USSR_1_OP]}),
+    ],
+)
+def test_36_brush_war_the_enemy_superpower_counts_as_an_adjacent_controlled_country(
+    side: str, target: str, hands: dict[str, list[int]]
+) -> None:
+    """#36: -1 for the enemy superpower's own space: the USSR attacking Mexico gets -1 for
+    the US, the US attacking Afghanistan -1 for the USSR; a 3 is then not enough."""
+    game = action_game(side, hands, forced_dice=[3])
+    play(game, "play 36 event", f"target {target}")
+    assert any("Brush War fails: 3 - 1 = 2" in str(e) for e in game.log)
+    assert game.state.vp == 0
+    game = action_game(side, hands, forced_dice=[4])
+    play(game, "play 36 event", f"target {target}")
+    assert any("Brush War succeeds: 4 - 1 = 3" in str(e) for e in game.log)
+    assert game.state.vp == (1 if side == "US" else -1)
+
+
 def test_36_brush_war_fails_below_3() -> None:
     game = action_game(
         "USSR",
