@@ -563,7 +563,7 @@ def test_107_che_targets_and_a_second_coup_after_removing_us_influence() -> None
     game.choose("coup sudan")  # 6 + 3 = 9 against 2: removes 1 US, adds 6 USSR
     assert infl(game, "sudan") == (0, 6)
     state = game.state
-    assert state.milops["USSR"] == 0  # free coups (8.2.5)
+    assert state.milops["USSR"] == 5  # 3 + 3 military operations (8.2.3); the track ends at 5
     assert state.defcon == 5
     assert 107 in state.discard
 
@@ -575,6 +575,7 @@ def test_107_che_second_coup_is_optional_and_none_after_a_failed_coup() -> None:
     assert set(ids(game)) == {"coup guatemala", "done"}  # it removed US influence
     game.choose("done")
     assert pending(game) == ("US", "action")
+    assert game.state.milops["USSR"] == 3  # #107 never calls its coups free (8.2.3, not 8.2.5)
     strong = {"costa-rica": (1, 0), "sudan": (1, 0)}  # Costa Rica: stability 3
     failed = action_game("USSR", {"USSR": [107], "US": [4]}, influence=strong, forced_dice=[3])
     play(failed, "play 107 event", "coup costa-rica")  # 3 + 3 = 6, not above 6
