@@ -747,6 +747,62 @@ def test_59_flower_power_in_the_headline() -> None:
     assert game.state.vp == -2
 
 
+def test_59_flower_power_a_war_card_whose_event_star_wars_plays_scores() -> None:
+    """#59 with #85: the US playing a war card's event through Star Wars plays a war card:
+    the USSR gains 2 VP (04-card-events #59)."""
+    game = action_game(
+        "US",
+        {"US": [85], "USSR": [USSR_1_OP]},
+        space={"US": 2, "USSR": 1},
+        discard=[24],
+        effects={"flower-power": 1},
+        influence={"pakistan": (0, 1)},
+        forced_dice=[1],
+    )
+    play(game, "play 85 event", "take 24", "target pakistan")  # India invades: fails on 1
+    assert game.state.vp == -2
+    assert game.state.milops["US"] == 2  # a war event for the US (8.2.3)
+
+
+@pytest.mark.parametrize(
+    ("ussr_hand", "vp"),
+    [([24], -2), ([11], -2), ([USSR_3_OPS], 0)],
+    ids=["both-sides-war-event", "ussr-war-card-for-ops", "no-war-card"],
+)
+def test_59_flower_power_a_war_card_the_us_takes_with_missile_envy_scores(
+    ussr_hand: list[int], vp: int
+) -> None:
+    """#59 with #49: the card Missile Envy gives the US is played by the US, for its event
+    (a both-sides war card) or for its ops (a USSR war card): a war card scores 2 VP."""
+    game = action_game(
+        "US",
+        {"US": [49], "USSR": ussr_hand},
+        effects={"flower-power": 1},
+        influence={"pakistan": (0, 1), "canada": (1, 0)},
+        forced_dice=[1],
+    )
+    game.choose("play 49 event")
+    if game.pending is not None and game.pending.kind == "event_target":
+        game.choose("target pakistan")
+    spend(game, "canada")
+    assert game.state.vp == vp
+
+
+@pytest.mark.parametrize(("choice", "vp"), [("play 24 ops", -2), ("return 24", 0)])
+def test_59_flower_power_a_war_card_the_us_takes_with_grain_sales(choice: str, vp: int) -> None:
+    """#59 with #67: the taken card played by the US is a US play (a war card scores);
+    returned, it was never played."""
+    game = action_game(
+        "US",
+        {"US": [67], "USSR": [24]},
+        effects={"flower-power": 1},
+        influence={"canada": (1, 0)},
+    )
+    play(game, "play 67 event", choice)
+    spend(game, "canada")
+    assert game.state.vp == vp
+
+
 def test_59_flower_power_prevented_by_an_evil_empire() -> None:
     game = action_game("USSR", {"USSR": [59], "US": [US_1_OP]}, events_played=[97])
     assert "An Evil Empire" in greyed(game)["play 59 event"]

@@ -100,11 +100,22 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
     return True
 
 
-def play_event_now(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[bool]:
-    """The event of a card an event took (from a hand or a pile) happens now for `side`;
-    then the card goes where a played card goes (5.2). Returns whether it happened."""
+def announce_play(core: Core, player: str, card: int, mode: str) -> None:
+    """`player` plays `card` ("event", "ops", "space" or "headline"). Every way of playing a
+    card comes through here once, so the effects watching plays (#59 Flower Power, #35
+    Formosan Resolution) hear of each: from the hand, the headline, UN Intervention, and the
+    cards events take (#5, #49 Missile Envy, #67 Grain Sales, #85 Star Wars)."""
+    for played in HOOKS.card_played:
+        played(core, player, card, mode)
+
+
+def play_event_now(core: Core, card: int, player: str, rule: str = "5.1") -> Flow[bool]:
+    """`player` plays the event of a card an event took (from a hand or a pile) now; the
+    card's side resolves it (the player for his own or a both-sides card, 5.2); then the
+    card goes where a played card goes. Returns whether the event happened."""
     core.state.limbo.append(card)
-    happened = yield from resolve_event(core, card, side, rule)
+    announce_play(core, player, card, "event")
+    happened = yield from resolve_event(core, card, core.event_owner(card, player), rule)
     core.dispose(card, event_happened=happened)
     return happened
 

@@ -15,7 +15,7 @@ from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.events import event, play_event_now, resolve_event
+from cold_war_tui.engine.events import announce_play, event, play_event_now, resolve_event
 from cold_war_tui.engine.events.toolkit import (
     area_members,
     choose_country,
@@ -29,7 +29,6 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
-from cold_war_tui.engine.hooks import HOOKS
 
 RULE = "5.1"
 UN_INTERVENTION = 32
@@ -465,9 +464,8 @@ def _un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
     state.hands[side].remove(UN_INTERVENTION)
     state.hands[side].remove(card)
     state.limbo.extend((card, UN_INTERVENTION))
-    for played in HOOKS.card_played:
-        played(core, side, UN_INTERVENTION, "event")
-        played(core, side, card, "ops")
+    announce_play(core, side, UN_INTERVENTION, "event")
+    announce_play(core, side, card, "ops")
     core.log(RULE, f"{side} plays UN Intervention with {core.card_name(card)}")
     happened = yield from resolve_event(core, UN_INTERVENTION, side)
     value = ops.ops_value(core, card, side)

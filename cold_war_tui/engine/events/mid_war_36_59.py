@@ -22,7 +22,7 @@ from cold_war_tui.engine import hooks
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import event, play_event_now
+from cold_war_tui.engine.events import announce_play, event, play_event_now
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
@@ -500,6 +500,7 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
         core.log("5.1", f"the {opponent} must play Missile Envy for operations next round")
     if core.cards[taken].side == opponent:
         state.limbo.append(taken)
+        announce_play(core, side, taken, "ops")
         yield from event_operations(core, side, ops_value(core, taken, side))
         core.dispose(taken, event_happened=False)
     else:
