@@ -15,28 +15,52 @@ def pending(game: Game) -> tuple[str, str]:
 
 
 # -- #5 Five Year Plan -----------------------------------------------------------------
-def test_5_five_year_plan_a_discarded_ussr_event_happens_for_the_ussr() -> None:
-    game = action_game("US", {"US": [5], "USSR": [8]}, influence={"cuba": (2, 0)})
+def test_5_five_year_plan_a_discarded_us_event_happens_at_once_for_the_us() -> None:
+    """#5 as published: the USSR's random discard, if a US event, happens for the US."""
+    game = action_game("US", {"US": [5], "USSR": [19]}, influence={"italy": (0, 1)})
     game.choose("play 5 event")
+    assert pending(game) == ("US", "event_remove")  # #19 Truman Doctrine, the US decides
+    game.choose("remove italy")
     state = game.state
-    assert infl(game, "cuba") == (0, 3)  # #8 Fidel resolved by the USSR
+    assert infl(game, "italy") == (0, 0)
     assert state.hands["USSR"] == []
-    assert 8 in state.removed  # starred, its event happened
-    assert 8 in state.events_played
+    assert 19 in state.removed  # starred, its event happened
+    assert 19 in state.events_played
     assert 5 in state.discard
 
 
-def test_5_five_year_plan_a_discarded_us_or_scoring_card_has_no_event() -> None:
-    game = action_game("US", {"US": [5], "USSR": [1]}, influence={"japan": (4, 0)})
+@pytest.mark.parametrize("card", [8, 24, 1], ids=["ussr-event", "both-sides-event", "scoring"])
+def test_5_five_year_plan_a_discarded_ussr_both_sides_or_scoring_card_has_no_event(
+    card: int,
+) -> None:
+    """#5: a USSR or both-sides card (or a scoring card) is discarded with no event (5.4)."""
+    game = action_game(
+        "US",
+        {"US": [5], "USSR": [card]},
+        influence={"cuba": (2, 0), "japan": (4, 0), "pakistan": (0, 1)},
+    )
     game.choose("play 5 event")
     state = game.state
-    assert state.vp == 0  # Asia Scoring was discarded, not scored (5.4)
-    assert 1 in state.discard
-    assert 1 not in state.events_played
-    game = action_game("US", {"US": [5], "USSR": [19]}, influence={"italy": (0, 1)})
+    assert card in state.discard
+    assert card not in state.events_played
+    assert (state.vp, infl(game, "cuba")) == (0, (2, 0))  # no Fidel, no Asia scoring
+    assert (state.hands["USSR"], pending(game)) == ([], ("USSR", "action"))
+
+
+def test_5_five_year_plan_a_discarded_containment_is_in_effect_for_the_rest_of_the_turn() -> None:
+    """#5 with #25: Containment discarded this way happens, so US cards get +1 op this turn."""
+    game = action_game(
+        "US",
+        {"US": [5, 19], "USSR": [25]},
+        influence={"italy": (1, 0)},
+        china={"holder": "US", "face_up": False},
+    )
     game.choose("play 5 event")
-    assert 19 in game.state.discard
-    assert infl(game, "italy") == (0, 1)
+    state = game.state
+    assert state.turn_effects == {"ops-bonus:US": 1}
+    assert 25 in state.removed
+    game.choose("play 19 ops")  # the USSR had no card left and passed
+    assert game.pending is not None and game.pending.context["ops"] == 2
 
 
 # -- #7 Socialist Governments ------------------------------------------------------------

@@ -56,7 +56,8 @@ def _reveal(core: Core, holder: str, cards: list[int]) -> None:
 # -- #5-#17: USSR influence and wars ----------------------------------------------
 @event(5)
 def five_year_plan(core: Core, side: str) -> Flow[None]:
-    """#5: the USSR discards a random card; a USSR event on it happens for the USSR."""
+    """#5: the USSR discards a random card; a US event on it happens at once, for the US
+    (the published card); a USSR or both-sides card is discarded without its event."""
     card = random_card(core, USSR, "Five Year Plan")
     if card is None:
         _no_effect(core, "Five Year Plan: the USSR has no card")
@@ -64,11 +65,11 @@ def five_year_plan(core: Core, side: str) -> Flow[None]:
     state = core.state
     state.hands[USSR].remove(card)
     core.log(RULE, f"Five Year Plan: the USSR discards {core.card_name(card)}")
-    if core.cards[card].side != USSR:
+    if core.cards[card].side != US:
         state.discard.append(card)
-        core.log("5.4", f"{core.card_name(card)} is not a USSR event: no event")
+        core.log("5.4", f"{core.card_name(card)} is not a US event: no event")
         return
-    yield from play_event_now(core, card, USSR)
+    yield from play_event_now(core, card, US)
 
 
 @event(7)
