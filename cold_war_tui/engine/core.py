@@ -16,6 +16,7 @@ from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
+from cold_war_tui.engine.hooks import HOOKS
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
 
@@ -401,6 +402,8 @@ class Core:
             return
         self.state.defcon = level
         self.log(rule, f"DEFCON {old} -> {level} ({why})")
+        for moved in HOOKS.defcon_moved:
+            moved(self, level)
         if level <= 1:
             loser = self.state.phasing
             raise GameOver(

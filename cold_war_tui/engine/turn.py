@@ -295,7 +295,7 @@ NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)
 def action_round(core: Core, side: str) -> Flow[None]:
     """One action round: hooks of effects in play, then one play from the menu."""
     core.mark_round_start()
-    used = any(hook(core, side) for hook in HOOKS.round_start)
+    used = any([hook(core, side) for hook in HOOKS.round_start])  # every hook runs
     while not used:
         used = yield from menu_round(core, side)
     for end_hook in HOOKS.round_end:

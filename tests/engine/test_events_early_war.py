@@ -777,6 +777,56 @@ def test_106_norad_nothing_when_defcon_was_already_2() -> None:
     assert pending(game) == ("US", "action")
 
 
+def test_106_norad_a_round_that_starts_at_2_rises_and_falls_back_to_2_triggers_it() -> None:
+    """#106: DEFCON *moved to* 2 in the round: #57 ABM Treaty raises 2 to 3, then its coup
+    in battleground Iran lowers it to 2 again. The next round, without a move, does not."""
+    game = action_game(
+        "USSR",
+        {"USSR": [57], "US": [19, 4]},
+        influence={"canada": (4, 0), "iran": (1, 0)},
+        effects={"norad": 1},
+        defcon=2,
+        forced_dice=[1],
+    )
+    play(game, "play 57 event", "coup iran")
+    assert game.state.defcon == 2
+    assert pending(game) == ("US", "event_influence")
+    play(game, "infl canada", "play 4 ops", "infl canada", "infl canada", "infl canada")
+    assert infl(game, "canada") == (8, 0)
+    assert pending(game) == ("USSR", "action")  # no NORAD after the US's own round
+
+
+def test_106_norad_triggers_in_the_round_it_comes_into_play() -> None:
+    """#106: the USSR plays NORAD for ops, coups first (DEFCON 3 -> 2), then NORAD's event
+    happens for the US: at the end of that round NORAD already triggers."""
+    game = action_game(
+        "USSR",
+        {"USSR": [106], "US": [19]},
+        influence={"canada": (4, 0), "iran": (1, 0)},
+        defcon=3,
+        forced_dice=[1],
+    )
+    play(game, "play 106 ops", "ops-first", "coup iran")
+    assert game.state.effects == {"norad": 1}
+    assert pending(game) == ("US", "event_influence")
+
+
+def test_106_norad_a_defcon_drop_in_the_headline_does_not_trigger_it() -> None:
+    """#106 acts at the end of action rounds: the headline's #4 Duck and Cover (3 -> 2)
+    is not followed by NORAD after the first action round."""
+    game = game_at(
+        "headline",
+        headline={"US": 4, "USSR": 12},
+        hands={"USSR": [7], "US": [19]},
+        influence={"canada": (4, 0), "poland": (0, 1)},
+        effects={"norad": 1},
+        defcon=3,
+    )
+    assert game.state.defcon == 2
+    play(game, "play 7 ops", "infl poland", "infl poland", "infl poland")
+    assert pending(game) == ("US", "action")
+
+
 def test_106_norad_is_cancelled_by_quagmire() -> None:
     game = action_game("USSR", {"USSR": [42, 7], "US": [19, 4]}, effects={"norad": 1}, turn=4)
     game.choose("play 42 event")

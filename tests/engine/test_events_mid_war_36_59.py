@@ -274,10 +274,17 @@ def test_44_bear_trap_without_modifier_a_1_op_card_cannot_be_discarded() -> None
     assert game.state.hands["USSR"] == [USSR_1_OP]
 
 
-def test_42_quagmire_prevents_norad() -> None:
-    game = action_game("US", {"USSR": [USSR_1_OP], "US": [106]}, events_played=[42])
-    assert "play 106 event" in greyed(game)
-    assert "Quagmire" in greyed(game)["play 106 event"]
+def test_42_quagmire_cancels_norad_in_play_and_does_not_prevent_playing_it_later() -> None:
+    """#42 "cancels NORAD" (04-card-events legend): NORAD's effect ends; NORAD stays
+    playable as an event afterwards ("cancels" is not "prevents")."""
+    game = action_game("USSR", {"USSR": [42], "US": [US_1_OP]}, effects={"norad": 1}, turn=4)
+    game.choose("play 42 event")
+    assert "norad" not in game.state.effects
+    assert any("Quagmire cancels #106 NORAD" in str(e) for e in game.log)
+    later = action_game("US", {"USSR": [USSR_1_OP], "US": [106]}, events_played=[42])
+    assert "play 106 event" in ids(later)
+    later.choose("play 106 event")
+    assert later.state.effects == {"norad": 1}
 
 
 # -- #43 SALT Negotiations -------------------------------------------------------------
