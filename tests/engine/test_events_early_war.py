@@ -327,14 +327,20 @@ def test_20_olympic_games_sponsor_bonus_wins() -> None:
     assert game.state.vp == -2  # USSR 4 + 2 = 6 beats 5
 
 
-def test_20_olympic_games_boycott_lowers_defcon_and_gives_4_ops() -> None:
-    game = action_game("US", {"US": [20], "USSR": [4]}, influence={"italy": (1, 0)})
+def test_20_olympic_games_boycott_lowers_defcon_and_gives_4_ops_and_ends_the_event() -> None:
+    """#20 boycott: DEFCON -1 and 4 ops; then the event is over: no die, no VP."""
+    game = action_game(
+        "US", {"US": [20], "USSR": [4]}, influence={"italy": (1, 0)}, forced_dice=[6, 1]
+    )
     play(game, "play 20 event", "boycott")
     assert game.state.defcon == 4
     assert pending(game) == ("US", "operation")
     assert game.pending is not None and game.pending.context["ops"] == 4
     play(game, "infl italy", "infl italy", "infl italy", "infl italy")
+    state = game.state
     assert infl(game, "italy") == (5, 0)
+    assert (state.dice_rolled, state.forced_dice, state.vp) == (0, [6, 1], 0)
+    assert pending(game) == ("USSR", "action")
 
 
 def test_20_8_1_3_boycott_at_defcon_2_the_sponsor_loses() -> None:

@@ -202,6 +202,26 @@ def test_6_2_1_the_same_country_may_be_realigned_again_each_roll_resolved_first(
     assert infl(game, "north-korea") == (0, 0)
 
 
+@pytest.mark.parametrize(("card", "rolls"), [(US_3_OPS, 3), (21, 4)])
+def test_6_2_1_one_realignment_roll_per_op_every_op_and_no_more(card: int, rolls: int) -> None:
+    """6.2.2: each roll costs 1 op, so a 3-op card offers 3 rolls and a 4-op card 4."""
+    game = action_game(
+        "US",
+        {"US": [card], "USSR": [USSR_1_OP]},
+        influence={"angola": (0, 6)},
+        forced_dice=[3, 3] * rolls,  # 3 against 3 + 1 (more influence): the US loses nothing
+    )
+    play(game, f"play {card} ops", "realign angola")
+    offered = 1
+    while game.pending is not None and game.pending.kind == "realign":
+        assert game.pending.context["ops_left"] == rolls - offered
+        game.choose("realign angola")
+        offered += 1
+    assert offered == rolls
+    assert game.state.forced_dice == []
+    assert game.pending is not None and game.pending.player == "USSR"
+
+
 def test_6_2_3_realignment_never_adds_influence_and_ties_remove_nothing() -> None:
     game = action_game(
         "US",
@@ -371,3 +391,36 @@ def test_a_scoring_card_is_worth_0_ops_under_every_modifier(
     game = action_game("US", {"US": [scoring_card], "USSR": [USSR_1_OP]}, turn_effects=effects)
     assert ops_value(game._core, scoring_card, "US") == 0
     assert f"play {scoring_card} ops" not in ids(game)
+
+
+# -- #21 NATO: what it stops and what it does not ---------------------------------------------
+NATO_MAP = {"italy": (4, 1), "greece": (1, 1), "poland": (0, 1)}  # Italy US-controlled
+
+
+def test_21_nato_stops_only_ussr_coups_and_realignments_in_us_controlled_europe() -> None:
+    """#21: Italy (US-controlled) is closed to USSR coups and realignment; USSR influence may
+    still go there, and uncontrolled Greece stays open to everything."""
+    game = action_game(
+        "USSR", {"USSR": [USSR_3_OPS], "US": [US_3_OPS]}, influence=NATO_MAP, effects={"nato": 1}
+    )
+    game.choose("play 7 ops")
+    assert "italy" in targets(game, "infl")
+    assert "italy" not in targets(game, "coup") | targets(game, "realign")
+    assert "greece" in targets(game, "coup") & targets(game, "realign")
+
+
+def test_21_nato_never_limits_us_coups_in_europe() -> None:
+    game = action_game(
+        "US", {"US": [US_3_OPS], "USSR": [USSR_1_OP]}, influence=NATO_MAP, effects={"nato": 1}
+    )
+    game.choose("play 4 ops")
+    assert {"italy", "greece", "poland"} <= targets(game, "coup") & targets(game, "realign")
+
+
+def test_21_without_nato_the_ussr_may_coup_realign_and_brush_war_us_controlled_europe() -> None:
+    game = action_game("USSR", {"USSR": [USSR_3_OPS, 36], "US": [US_3_OPS]}, influence=NATO_MAP)
+    game.choose("play 7 ops")
+    assert "italy" in targets(game, "coup") & targets(game, "realign")
+    game = action_game("USSR", {"USSR": [USSR_3_OPS, 36], "US": [US_3_OPS]}, influence=NATO_MAP)
+    game.choose("play 36 event")
+    assert "italy" in targets(game, "target")

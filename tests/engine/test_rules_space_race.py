@@ -67,6 +67,22 @@ def test_6_4_4_example_box_2_gives_a_second_attempt_in_a_later_round() -> None:
     assert "play 8 space" in ids(game)
 
 
+def test_6_4_4_box_2_gives_two_attempts_a_turn_never_three() -> None:
+    """6.4.2 / 6.4.4: the box 2 bonus allows a second attempt in a turn, not a third."""
+    game = action_game(
+        "USSR",
+        {"USSR": [USSR_3_OPS, USSR_2_OPS, USSR_3_OPS_B], "US": [US_1_OP, 26, US_3_OPS]},
+        influence={"mexico": (1, 0)},
+        space={"USSR": 2},
+        forced_dice=[6, 6],  # both attempts fail (box 3 needs 1-3)
+    )
+    play(game, "play 7 space", "play 19 ops", "infl mexico", "play 8 space")
+    assert game.state.space_attempts["USSR"] == 2
+    play(game, "play 26 ops", "infl mexico")
+    assert "play 14 space" not in ids(game)
+    assert "6.4.2" in greyed(game)["play 14 space"]
+
+
 def test_6_4_4_the_first_loses_the_bonus_when_the_second_arrives() -> None:
     game = action_game(
         "US",
