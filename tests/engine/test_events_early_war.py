@@ -119,6 +119,21 @@ def test_9_vietnam_revolts_adds_2_and_gives_ussr_ops_in_southeast_asia_plus_1() 
     play(game, "play 4 ops", "infl italy", "infl italy", "infl italy")
     play(game, "play 30 ops", "infl thailand", "infl thailand", "infl thailand")
     assert infl(game, "thailand") == (0, 3)
+    assert pending(game) == ("US", "action")  # +1 exactly: the three points were all
+
+
+def test_9_vietnam_revolts_and_the_china_cards_asia_bonus_add_up() -> None:
+    """#9 +1 all in Southeast Asia and the China Card's +1 all in Asia (9.x): the China
+    Card spent wholly in Southeast Asia is worth 4 + 1 + 1 = 6."""
+    game = action_game(
+        "USSR",
+        {"USSR": [30], "US": [4]},
+        influence={"vietnam": (0, 1)},
+        turn_effects={"area-bonus:USSR:southeast-asia": 1},
+    )
+    play(game, "play 6 ops", *["infl vietnam"] * 6)
+    assert infl(game, "vietnam") == (0, 7)
+    assert pending(game) == ("US", "action")
 
 
 def test_9_vietnam_revolts_bonus_is_lost_outside_southeast_asia() -> None:

@@ -205,6 +205,20 @@ def test_41_nuclear_subs_us_battleground_coups_leave_defcon() -> None:
     assert game.state.milops["US"] == 3
 
 
+def test_41_nuclear_subs_a_free_us_coup_in_a_battleground_still_lowers_defcon() -> None:
+    """#41 spares US coups made with operations; a free coup (#47 Junta) lowers DEFCON as
+    every battleground coup does (6.3.4, 6.3.5)."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [47]},
+        influence={"panama": (0, 1)},
+        turn_effects={"nuclear-subs": 1},
+        forced_dice=[6],
+    )
+    play(game, "play 47 event", "infl mexico", "yes", "coup panama")
+    assert game.state.defcon == 4
+
+
 # -- #42 Quagmire / #44 Bear Trap ------------------------------------------------------
 def test_42_quagmire_traps_the_us_until_it_discards_and_rolls_1_to_4() -> None:
     game = action_game(

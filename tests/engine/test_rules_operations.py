@@ -424,3 +424,90 @@ def test_21_without_nato_the_ussr_may_coup_realign_and_brush_war_us_controlled_e
     game = action_game("USSR", {"USSR": [USSR_3_OPS, 36], "US": [US_3_OPS]}, influence=NATO_MAP)
     game.choose("play 36 event")
     assert "italy" in targets(game, "target")
+
+
+# -- what survived mutation testing of operations.py: each a rule ------------------------------
+def test_6_1_2_with_2_ops_left_an_opponent_controlled_country_is_affordable() -> None:
+    game = action_game(
+        "USSR",
+        {"USSR": [8], "US": [US_3_OPS]},
+        influence={"turkey": (2, 0), "syria": (0, 1)},
+    )
+    game.choose("play 8 ops")  # #8 Fidel: 2 ops
+    assert "turkey" in targets(game, "infl")
+    game.choose("infl turkey")
+    assert infl(game, "turkey") == (2, 1)
+    assert (game.pending.player, game.pending.kind) == ("US", "action")  # 2 ops spent
+
+
+def test_6_1_2_the_us_with_1_op_left_is_not_offered_a_ussr_controlled_country() -> None:
+    game = action_game(
+        "US",
+        {"US": [US_1_OP], "USSR": [USSR_1_OP]},
+        influence={"north-korea": (0, 3), "south-korea": (1, 0)},
+    )
+    game.choose("play 19 ops")
+    assert "north-korea" not in targets(game, "infl")
+    assert "south-korea" in targets(game, "infl")
+
+
+def test_6_1_the_player_spending_the_ops_places_every_point() -> None:
+    game = action_game("US", {"US": [US_3_OPS], "USSR": [USSR_1_OP]}, influence={"mexico": (1, 0)})
+    play(game, "play 4 ops", "infl mexico")
+    assert game.pending is not None
+    assert (game.pending.player, game.pending.kind) == ("US", "place_influence")
+    assert game.pending.context["ops_left"] == 2
+
+
+def test_9_the_china_cards_asia_point_pays_only_for_asian_influence_at_its_price() -> None:
+    """9.x: 4 ops + 1 all in Asia. With 1 op of the card and the Asia point left, a
+    US-controlled Asian country (2 ops) is affordable; with the Asia point alone it is not."""
+    game = action_game(
+        "USSR",
+        {"USSR": [USSR_1_OP], "US": [US_1_OP]},
+        influence={"north-korea": (0, 3), "japan": (5, 1)},  # Japan: US-controlled exactly
+    )
+    play(game, "play 6 ops", "infl north-korea", "infl north-korea", "infl north-korea")
+    assert "japan" in targets(game, "infl")
+    game.choose("infl north-korea")
+    assert "japan" not in targets(game, "infl")
+    assert "north-korea" in targets(game, "infl")
+
+
+def test_9_the_china_cards_asia_point_may_only_be_rolled_in_asia() -> None:
+    """9.x with 6.2: after 4 realignment rolls in Asia, the fifth (the Asia point) is
+    offered in Asia only."""
+    game = action_game(
+        "USSR",
+        {"USSR": [USSR_1_OP], "US": [US_1_OP]},
+        influence={"japan": (2, 0), "iran": (1, 0)},
+        forced_dice=[6, 4] * 4,  # USSR 6 against US 4 + 2: ties, nothing removed
+    )
+    play(game, "play 6 ops", *["realign japan"] * 4)
+    assert game.pending is not None and game.pending.kind == "realign"
+    assert targets(game, "realign") == {"japan"}
+
+
+def test_6_3_2_a_coup_beating_twice_the_stability_by_1_removes_1() -> None:
+    game = action_game(
+        "US",
+        {"US": [US_3_OPS], "USSR": [USSR_1_OP]},
+        influence={"mexico": (0, 2)},
+        forced_dice=[2],
+    )
+    play(game, "play 4 ops", "coup mexico")  # 2 + 3 = 5 against 4
+    assert infl(game, "mexico") == (0, 1)
+
+
+def test_8_1_5_effect_and_defcon_closures_both_apply() -> None:
+    """DEFCON 4 closes Europe (8.1.5) and #27 closes Japan: a USSR coup or realignment may
+    target neither, at the same time."""
+    game = action_game(
+        "USSR",
+        {"USSR": [USSR_3_OPS], "US": [US_1_OP]},
+        influence={"italy": (1, 0), "japan": (1, 0), "iran": (1, 0)},
+        effects={"no-coup:USSR:japan": 1, "no-realign:USSR:japan": 1},
+        defcon=4,
+    )
+    game.choose("play 7 ops")
+    assert targets(game, "coup") == targets(game, "realign") == {"iran"}

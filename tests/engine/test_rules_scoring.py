@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_scenarios import action_game
 
+from cold_war_tui.engine.scoring import SideScore, region_score
+
 AFRICA_SCORING = 79  # presence 1, domination 4, control 6
 US_1_OP = 19
 
@@ -62,3 +64,43 @@ def test_10_control_needs_every_battleground_and_more_countries() -> None:
     influence = {key: (0, 3) for key in ("algeria", "angola", "nigeria", "south-africa", "zaire")}
     assert _score_africa(influence) == -11
     assert _score_africa({**influence, "sudan": (1, 0)}) == -11 + 1
+
+
+CENTRAL_AMERICA_SCORING, ASIA_SCORING = 37, 1
+# The USSR holds Central America's 3 battlegrounds; the US as many countries, none a battleground.
+CENTRAL_AMERICA = {
+    "mexico": (0, 2),
+    "cuba": (0, 3),
+    "panama": (0, 2),
+    "guatemala": (1, 0),
+    "honduras": (2, 0),
+    "costa-rica": (3, 0),
+}
+
+
+def test_10_control_needs_more_countries_all_battlegrounds_alone_is_presence() -> None:
+    """USSR presence 1 + 3 battlegrounds + 2 next to the US (Mexico, Cuba) = 6, US presence 1:
+    the USSR nets 5 (control would give 10)."""
+    game = action_game(
+        "USSR",
+        {"USSR": [CENTRAL_AMERICA_SCORING], "US": [US_1_OP]},
+        influence=CENTRAL_AMERICA,
+    )
+    scores = region_score(game._core, "central-america")
+    assert scores["USSR"] == SideScore("presence", 3, 3, 2, 6)
+    assert scores["US"] == SideScore("presence", 3, 0, 0, 1)
+    game.choose(f"play {CENTRAL_AMERICA_SCORING} event")
+    assert game.state.vp == -5
+
+
+def test_35_formosan_resolution_makes_taiwan_alone_a_battleground() -> None:
+    """#35: Taiwan, and no other country, counts as a battleground: US Taiwan and Australia
+    are 2 countries, 1 battleground: domination 7 + 1 = 8."""
+    game = action_game(
+        "USSR",
+        {"USSR": [ASIA_SCORING], "US": [US_1_OP]},
+        influence={"taiwan": (3, 0), "australia": (4, 0)},
+        effects={"formosan-resolution": 1},
+    )
+    game.choose(f"play {ASIA_SCORING} event")
+    assert game.state.vp == 8

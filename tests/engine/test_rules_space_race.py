@@ -178,3 +178,30 @@ def test_6_4_6_the_last_box_ends_the_space_race() -> None:
     assert "play 16 space" not in ids(game)
     assert "play 6 space" not in ids(game)
     assert "6.4.6" in greyed(game)["play 16 space"]
+
+
+def test_6_4_4_the_us_holds_the_box_2_bonus_too() -> None:
+    game = action_game(
+        "US", {"US": [US_3_OPS], "USSR": [USSR_3_OPS]}, space={"US": 2}, space_attempts={"US": 1}
+    )
+    assert "play 4 space" in ids(game)
+
+
+def test_6_4_1_a_roll_equal_to_the_box_maximum_advances() -> None:
+    game = action_game("USSR", {"USSR": [USSR_3_OPS], "US": [US_1_OP]}, forced_dice=[3])
+    game.choose("play 7 space")  # box 1: 1-3
+    assert game.state.space["USSR"] == 1
+
+
+@pytest.mark.parametrize("box", [0, 7])
+def test_6_4_1_the_china_card_may_make_an_attempt_even_for_the_4_ops_box(box: int) -> None:
+    """Ruling 10: the China Card (4 ops) may be used for the space race, box 8 included."""
+    game = action_game("USSR", {"USSR": [USSR_3_OPS], "US": [US_1_OP]}, space={"USSR": box})
+    assert "play 6 space" in ids(game)
+
+
+def test_6_4_6_an_event_at_the_last_box_moves_nothing() -> None:
+    """#18 Captured Nazi Scientist at box 8: no box beyond it, no VP."""
+    game = action_game("US", {"US": [18], "USSR": [USSR_3_OPS]}, space={"US": 8})
+    game.choose("play 18 event")
+    assert (game.state.space["US"], game.state.vp) == (8, 0)
