@@ -26,6 +26,9 @@ from cold_war_tui.engine.state import CountryInfluence, StateSnapshot, snapshot
 from cold_war_tui.engine.turn import play
 
 FORMAT_VERSION = 1
+# The rules a save was played under. 2: the rules fixes of issue 17 (docs/rulings.md 14, 17,
+# 25, 31, 34-37). A save of older rules that replays differently is refused, saying so.
+RULES_VERSION = 2
 load_all()
 
 
@@ -202,6 +205,7 @@ class Game:
         """The save document: format, options, origin, choices and a state snapshot."""
         doc = {
             "format": FORMAT_VERSION,
+            "rules": RULES_VERSION,
             "options": self.options.model_dump(mode="json"),
             "scenario": None if self._origin is None else self._origin.model_dump(mode="json"),
             "choices": self._choices,
@@ -239,14 +243,15 @@ class Game:
                 try:
                     game.choose(choice)
                 except IllegalChoice as err:
-                    raise SaveError(f"choice {n} ('{choice}') does not replay: {err}") from None
+                    why = f"choice {n} ('{choice}') does not replay: {err}"
+                    raise _replay_error(doc, why) from None
             expected = StateSnapshot.model_validate(doc.get("snapshot"))
         except SaveError:
             raise
         except ValueError as err:
             raise SaveError(f"the save is damaged: {err}") from None
         if expected != game.state:
-            raise SaveError("the saved state does not match its replay (edited or damaged save)")
+            raise _replay_error(doc, "the saved state does not match its replay")
         return game
 
     def rewind(self, count: int) -> Game:
@@ -259,6 +264,17 @@ class Game:
         for choice in keep:
             game.choose(choice)
         return game
+
+
+def _replay_error(doc: dict[str, Any], why: str) -> SaveError:
+    """A save that replays differently: made under older rules, or edited or damaged."""
+    rules = doc.get("rules", 1)
+    if isinstance(rules, int) and rules < RULES_VERSION:
+        return SaveError(
+            f"saved under older rules (version {rules}; this program plays version"
+            f" {RULES_VERSION}, see docs/rulings.md) and the game replays differently: {why}"
+        )
+    return SaveError(f"{why} (edited or damaged save)")
 
 
 def known_cards(state: StateSnapshot, holder: str) -> list[int]:

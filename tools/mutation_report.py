@@ -1,0 +1,113 @@
+"""Summarise a `make mutate` run: the kill rate of the rules modules, and what survived.
+
+Reads mutmut's result files (`mutants/**/*.py.meta`) and mutated sources. A surviving
+mutant listed in `tools/mutation_review.tsv` (by function and mutated line, so the list
+outlives mutmut's numbering) was reviewed: `equivalent` (no game can tell it apart) or
+`text` (it changes only words for people: a prompt, a label, a rule citation). Both are
+left out of the kill rate; every other survivor is printed with its change, to be killed
+by a rule test or reviewed.
+
+usage: python tools/mutation_report.py [--target PERCENT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MUTANTS = ROOT / "mutants"
+REVIEW = ROOT / "tools" / "mutation_review.tsv"
+# mutmut's exit codes (mutmut/stats.py): tests failed, or the mutant hung, is a kill.
+KILLED = {1, 3, 36, 24, -24, 152, 255}
+SURVIVED = {0}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--target", type=float, default=95.0, help="kill rate to reach, percent")
+    target = parser.parse_args().target
+    if not MUTANTS.is_dir():
+        print("no mutants/ folder: run `make mutate` first", file=sys.stderr)
+        return 2
+    reviewed = _read_review()
+    counts: Counter[str] = Counter()
+    by_module: Counter[tuple[str, str]] = Counter()
+    unreviewed: list[tuple[str, list[str]]] = []
+    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+        source = meta.with_suffix("")
+        functions = _functions(source)
+        for key, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
+            module = key.rsplit(".", 1)[0]
+            status = _status(code)
+            if status == "survived":
+                function, _, _ = key.rpartition("__mutmut_")
+                change = _change(functions, key, function)
+                verdict = reviewed.get((function, tuple(change)))
+                if verdict is not None:
+                    status = verdict
+                else:
+                    unreviewed.append((key, change))
+            counts[status] += 1
+            by_module[module, status] += 1
+    scored = counts["killed"] + counts["survived"]
+    rate = 100.0 * counts["killed"] / scored if scored else 0.0
+    print(f"mutants: {sum(counts.values())}  " + "  ".join(f"{k}: {v}" for k, v in counts.items()))
+    for module in sorted({m for m, _ in by_module}):
+        row = {s: n for (m, s), n in by_module.items() if m == module}
+        print(f"  {module}: " + ", ".join(f"{s} {n}" for s, n in sorted(row.items())))
+    print(f"kill rate, reviewed equivalent and text-only mutants left out: {rate:.1f}%")
+    for key, change in unreviewed:
+        print(f"\nsurvived: {key}")
+        print("\n".join(f"    {line}" for line in change))
+    return 0 if rate >= target else 1
+
+
+def _status(code: int | None) -> str:
+    if code is None:
+        return "not checked"
+    if code in KILLED:
+        return "killed"
+    if code in SURVIVED:
+        return "survived"
+    return "other"
+
+
+def _read_review() -> dict[tuple[str, tuple[str, ...]], str]:
+    """(function, mutated lines) -> verdict, from tab-separated `verdict function line[ line]`."""
+    reviewed = {}
+    for row in REVIEW.read_text(encoding="utf-8").splitlines():
+        if not row.strip() or row.startswith("#"):
+            continue
+        verdict, function, *lines = row.split("\t")
+        reviewed[function, tuple(lines[0].split(" ⏎ "))] = verdict
+    return reviewed
+
+
+def _functions(source: Path) -> dict[str, str]:
+    """The source of every function of a mutated file, by name (methods included)."""
+    text = source.read_text(encoding="utf-8")
+    return {
+        node.name: ast.get_source_segment(text, node) or ""
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def _change(functions: dict[str, str], key: str, function: str) -> list[str]:
+    """The mutated lines (stripped) of mutant `key` against its original function."""
+    short = key.rsplit(".", 1)[1]
+    base = function.rsplit(".", 1)[1]
+    original = functions.get(f"{base}__mutmut_orig", "").splitlines()[1:]
+    mutated = functions.get(short, "").splitlines()[1:]
+    diff = difflib.ndiff(original, mutated)
+    return [line[2:].strip() for line in diff if line.startswith("+ ")] or ["(a line removed)"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
