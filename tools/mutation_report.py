@@ -92,8 +92,9 @@ def _read_review() -> dict[tuple[str, tuple[str, ...]], str]:
 def _functions(source: Path) -> dict[str, str]:
     """The source of every function of a mutated file, by name (methods included)."""
     text = source.read_text(encoding="utf-8")
+    lines = text.splitlines()
     return {
-        node.name: ast.get_source_segment(text, node) or ""
+        node.name: "\n".join(lines[node.lineno - 1 : node.end_lineno])
         for node in ast.walk(ast.parse(text))
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
     }

@@ -72,6 +72,7 @@ def test_7_socialist_governments_removes_3_us_at_most_2_per_country() -> None:
     )
     game.choose("play 7 event")
     assert pending(game) == ("USSR", "event_remove")
+    assert game.pending is not None and game.pending.context["left"] == 3
     assert targets(game, "remove") == {"france", "italy", "turkey"}
     play(game, "remove france", "remove france")
     assert "france" not in targets(game, "remove")  # at most 2 per country
@@ -97,6 +98,12 @@ def test_8_fidel_replaces_the_us_in_cuba_with_ussr_control() -> None:
     game.choose("play 8 event")
     assert infl(game, "cuba") == (0, 3)
     assert 8 in game.state.removed
+
+
+def test_8_fidel_adds_nothing_where_the_ussr_already_controls_cuba() -> None:
+    game = action_game("USSR", {"USSR": [8], "US": [4]}, influence={"cuba": (1, 5)})
+    game.choose("play 8 event")
+    assert infl(game, "cuba") == (0, 5)
 
 
 def test_12_romanian_abdication_replaces_the_us_in_romania_with_ussr_control() -> None:
@@ -496,6 +503,7 @@ def test_30_decolonization_one_each_in_4_countries_of_africa_or_southeast_asia()
     assert {"angola", "vietnam", "thailand", "zaire"} <= offered
     assert not offered & {"egypt", "india", "japan", "libya"}  # Middle East, Asia proper
     play(game, "infl angola", "infl vietnam", "infl zaire")
+    assert game.pending is not None and game.pending.context["left"] == 1
     assert "angola" not in targets(game, "infl")
     game.choose("infl thailand")
     assert [infl(game, k) for k in ("angola", "vietnam", "zaire", "thailand")] == [(0, 1)] * 4
@@ -635,6 +643,16 @@ def test_33_de_stalinization_moves_up_to_4_to_non_us_controlled_countries() -> N
     assert pending(game) == ("US", "action")
 
 
+def test_33_de_stalinization_with_less_than_4_influence_moves_all_of_it() -> None:
+    """#33: with 2 USSR influence in all, both are taken up (no more to offer) and placed."""
+    game = action_game("USSR", {"USSR": [33], "US": [4]}, influence={"cuba": (0, 2)})
+    play(game, "play 33 event", "remove cuba", "remove cuba")
+    assert pending(game) == ("USSR", "event_influence")
+    assert game.pending is not None and game.pending.context["left"] == 2
+    play(game, "infl angola", "infl angola")
+    assert (infl(game, "cuba"), infl(game, "angola")) == ((0, 0), (0, 2))
+
+
 def test_35_formosan_resolution_makes_a_us_taiwan_a_battleground_until_the_china_card() -> None:
     game = action_game(
         "US",
@@ -721,6 +739,13 @@ def test_104_cambridge_five_reveals_us_scoring_cards_and_adds_1_in_their_regions
     assert "done" in ids(game)  # optional
     game.choose("infl japan")
     assert infl(game, "japan") == (0, 1)
+    assert pending(game) == ("US", "action")
+
+
+def test_104_cambridge_five_the_ussr_may_add_nothing() -> None:
+    game = action_game("USSR", {"USSR": [104], "US": [1, 19]})
+    play(game, "play 104 event", "done")
+    assert all(c.ussr == 0 for c in game.state.influence.values())  # nothing added
     assert pending(game) == ("US", "action")
 
 
@@ -852,3 +877,30 @@ def test_106_norad_is_cancelled_by_quagmire() -> None:
     game = action_game("USSR", {"USSR": [42, 7], "US": [19, 4]}, effects={"norad": 1}, turn=4)
     game.choose("play 42 event")
     assert "norad" not in game.state.effects
+
+
+# -- #32 UN Intervention: the card played with it is played by the player ----------------------
+def test_32_un_intervention_with_a_ussr_war_card_is_a_us_war_card_play_for_flower_power() -> None:
+    """#59 with #32: the US plays #11 Korean War for its ops with UN Intervention: a war card
+    played by the US, the USSR gains 2 VP."""
+    game = action_game(
+        "US",
+        {"US": [32, 11], "USSR": [4]},
+        influence={"canada": (1, 0)},
+        effects={"flower-power": 1},
+    )
+    play(game, "un 11", "infl canada", "infl canada")
+    assert game.state.vp == -2
+
+
+def test_32_un_intervention_keeps_the_players_area_bonus() -> None:
+    """#32 with #9: the USSR's ops from a US card played with UN Intervention, all in
+    Southeast Asia, get Vietnam Revolts' +1 (1 + 1 = 2)."""
+    game = action_game(
+        "USSR",
+        {"USSR": [32, 19], "US": [4]},
+        influence={"vietnam": (0, 1)},
+        turn_effects={"area-bonus:USSR:southeast-asia": 1},
+    )
+    play(game, "un 19", "infl vietnam", "infl vietnam")
+    assert infl(game, "vietnam") == (0, 3)

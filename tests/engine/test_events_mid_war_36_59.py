@@ -148,6 +148,16 @@ def test_40_the_player_himself_may_still_coup() -> None:
     assert game.outcome.rule == "8.1.3"  # DEFCON, not the crisis
 
 
+def test_40_cancelling_removes_exactly_2_influence() -> None:
+    game = action_game(
+        "USSR",
+        {"USSR": [40, USSR_1_OP], "US": [US_3_OPS, US_1_OP]},
+        influence={"turkey": (3, 0)},
+    )
+    play(game, "play 40 event", "cancel-cmc turkey")
+    assert infl(game, "turkey") == (1, 0)
+
+
 def test_40_cancelled_by_removing_2_influence_from_turkey_without_using_the_round() -> None:
     game = action_game(
         "USSR",
@@ -345,6 +355,12 @@ def test_45_summit_higher_roll_gains_2_vp_and_moves_defcon() -> None:
     assert ids(game) == ["defcon 5", "defcon 4", "defcon 3"]
     game.choose("defcon 3")
     assert game.state.defcon == 3
+
+
+def test_45_summit_at_defcon_5_never_offers_a_level_above_5() -> None:
+    game = action_game("USSR", {"USSR": [45], "US": [US_1_OP]}, forced_dice=[5, 2])
+    game.choose("play 45 event")
+    assert ids(game) == ["defcon 5", "defcon 4"]
 
 
 def test_45_summit_region_domination_adds_1_and_ties_do_nothing() -> None:

@@ -6,6 +6,7 @@ import pytest
 from engine_scenarios import action_game, ids, infl, play
 
 from cold_war_tui.engine.events import EVENTS, load_all, unimplemented_events
+from cold_war_tui.engine.scoring import southeast_asia_score
 from cold_war_tui.gamedata import load_default_data
 
 
@@ -41,6 +42,13 @@ def test_scoring_cards_score_their_region(card: int, country: str, stability: in
     play(game, f"play {card} event")
     assert game.state.vp == -vp
     assert card in game.state.discard  # scoring cards are not starred...
+
+
+def test_38_southeast_asia_scoring_counts_each_sides_countries_from_0() -> None:
+    game = action_game("USSR", {"USSR": [38], "US": [19]}, influence={"vietnam": (0, 1)})
+    assert southeast_asia_score(game._core) == {"US": 0, "USSR": 1}
+    game.choose("play 38 event")
+    assert game.state.vp == -1
 
 
 def test_38_southeast_asia_scoring_thailand_counts_two() -> None:

@@ -179,6 +179,41 @@ def test_optional_mixed_operations_with_an_events_influence_or_realignment() -> 
     assert "realign syria" in ids(game)
 
 
+def test_optional_a_coup_stays_a_coup_under_the_realignment_variant() -> None:
+    game = options_game(
+        VARIANT, "US", {"US": [4], "USSR": [7]}, influence={"mexico": (0, 2)}, forced_dice=[4]
+    )
+    play(game, "play 4 ops", "coup mexico")  # the 6.3 example
+    assert infl(game, "mexico") == (1, 0)
+    assert game.state.milops["US"] == 3
+
+
+def test_optional_mixed_operations_may_stop_with_done() -> None:
+    game = options_game(
+        VARIANT, "US", {"US": [4], "USSR": [7]}, influence={"iran": (1, 0), "syria": (0, 1)}
+    )
+    play(game, "play 4 ops", "infl iran", "done")
+    assert infl(game, "iran") == (2, 0)
+    assert game.pending is not None and game.pending.player == "USSR"
+
+
+def test_optional_mixed_operations_keep_the_china_cards_asia_point_for_asia() -> None:
+    """9.x in the variant: after the China Card's 4 ops in Asia, its fifth point may go to
+    an Asian country only, for influence or a roll."""
+    game = options_game(
+        VARIANT,
+        "USSR",
+        {"USSR": [7], "US": [4]},
+        influence={"north-korea": (0, 1), "japan": (1, 0), "iran": (1, 0)},
+    )
+    play(game, "play 6 ops", *["infl north-korea"] * 4)
+    assert game.pending is not None and game.pending.context["ops_left"] == 1
+    assert "realign japan" in ids(game) and "realign iran" not in ids(game)
+    assert "infl north-korea" in ids(game) and "infl iraq" not in ids(game)
+    game.choose("realign japan")
+    assert game.pending is not None and game.pending.player == "US"
+
+
 def test_standard_rules_keep_one_kind_of_operation_per_card() -> None:
     influence = {"iran": (1, 2), "iraq": (0, 1)}
     game = options_game(GameOptions(), "US", {"US": [25], "USSR": [7]}, influence=influence)
