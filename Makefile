@@ -47,9 +47,9 @@ $(VENV)/.mutate-installed: pyproject.toml
 	touch $@ $(VENV)/.test-installed $(VENV)/.play-installed
 
 mutate: $(VENV)/.mutate-installed
-	rm -rf mutants
-	$(BIN)/mutmut run --max-children 2
-	$(PY) tools/mutation_report.py
+	$(PY) tools/mutation_copy.py build/mutate
+	cd build/mutate && $(CURDIR)/$(BIN)/mutmut run --max-children 2
+	$(PY) tools/mutation_report.py build/mutate
 
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/bench_engine.py
@@ -64,4 +64,4 @@ selfplay: $(VENV)/.play-installed
 	$(BIN)/cold-war-tui selfplay --games 200 --seed 1
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist mutants
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist

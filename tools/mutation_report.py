@@ -7,7 +7,7 @@ outlives mutmut's numbering) was reviewed: `equivalent` (no game can tell it apa
 left out of the kill rate; every other survivor is printed with its change, to be killed
 by a rule test or reviewed.
 
-usage: python tools/mutation_report.py [--target PERCENT]
+usage: python tools/mutation_report.py [--target PERCENT] [FOLDER]  (default build/mutate)
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MUTANTS = ROOT / "mutants"
 REVIEW = ROOT / "tools" / "mutation_review.tsv"
 # mutmut's exit codes (mutmut/stats.py): tests failed, or the mutant hung, is a kill.
 KILLED = {1, 3, 36, 24, -24, 152, 255}
@@ -31,15 +30,17 @@ SURVIVED = {0}
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", type=float, default=95.0, help="kill rate to reach, percent")
-    target = parser.parse_args().target
-    if not MUTANTS.is_dir():
-        print("no mutants/ folder: run `make mutate` first", file=sys.stderr)
+    parser.add_argument("folder", nargs="?", default=ROOT / "build" / "mutate", type=Path)
+    args = parser.parse_args()
+    target, mutants = args.target, args.folder / "mutants"
+    if not mutants.is_dir():
+        print(f"no {mutants} folder: run `make mutate` first", file=sys.stderr)
         return 2
     reviewed = _read_review()
     counts: Counter[str] = Counter()
     by_module: Counter[tuple[str, str]] = Counter()
     unreviewed: list[tuple[str, list[str]]] = []
-    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+    for meta in sorted(mutants.rglob("*.py.meta")):
         source = meta.with_suffix("")
         functions = _functions(source)
         for key, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
@@ -103,9 +104,9 @@ def _functions(source: Path) -> dict[str, str]:
 def _change(functions: dict[str, str], key: str, function: str) -> list[str]:
     """The mutated lines (stripped) of mutant `key` against its original function."""
     short = key.rsplit(".", 1)[1]
-    base = function.rsplit(".", 1)[1]
-    original = functions.get(f"{base}__mutmut_orig", "").splitlines()[1:]
-    mutated = functions.get(short, "").splitlines()[1:]
+    orig = f"{function.rsplit('.', 1)[1]}__mutmut_orig"
+    original = functions.get(orig, "").splitlines()
+    mutated = functions.get(short, "").replace(short, orig, 1).splitlines()
     diff = difflib.ndiff(original, mutated)
     return [line[2:].strip() for line in diff if line.startswith("+ ")] or ["(a line removed)"]
 

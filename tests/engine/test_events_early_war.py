@@ -29,6 +29,15 @@ def test_5_five_year_plan_a_discarded_us_event_happens_at_once_for_the_us() -> N
     assert 5 in state.discard
 
 
+def test_5_five_year_plan_without_a_ussr_card_has_no_effect() -> None:
+    """#5: the China Card is never discarded; with nothing else the event does nothing."""
+    game = action_game("US", {"US": [5, 19], "USSR": []})
+    game.choose("play 5 event")
+    assert game.state.china_holder == "USSR"
+    assert 5 in game.state.discard
+    assert (game.pending.player, game.pending.kind) == ("USSR", "action")
+
+
 @pytest.mark.parametrize("card", [8, 24, 1], ids=["ussr-event", "both-sides-event", "scoring"])
 def test_5_five_year_plan_a_discarded_ussr_both_sides_or_scoring_card_has_no_event(
     card: int,
@@ -74,7 +83,9 @@ def test_7_socialist_governments_removes_3_us_at_most_2_per_country() -> None:
     assert pending(game) == ("USSR", "event_remove")
     assert game.pending is not None and game.pending.context["left"] == 3
     assert targets(game, "remove") == {"france", "italy", "turkey"}
-    play(game, "remove france", "remove france")
+    play(game, "remove france")
+    assert game.pending is not None and game.pending.context["left"] == 2
+    play(game, "remove france")
     assert "france" not in targets(game, "remove")  # at most 2 per country
     game.choose("remove italy")
     assert (infl(game, "france"), infl(game, "italy"), infl(game, "turkey")) == (
@@ -341,6 +352,12 @@ def test_20_olympic_games_participation_ties_reroll_and_the_winner_gains_2() -> 
     assert state.dice_rolled == 4  # 3+2 = 5 ties 5; then 1+2 = 3 loses to 6
     assert state.vp == -2
     assert 20 in state.discard
+
+
+def test_20_olympic_games_the_us_sponsor_winning_gains_2() -> None:
+    game = action_game("US", {"US": [20], "USSR": [4]}, forced_dice=[3, 4])
+    play(game, "play 20 event", "participate")
+    assert game.state.vp == 2  # US 3 + 2 = 5 beats 4
 
 
 def test_20_olympic_games_sponsor_bonus_wins() -> None:

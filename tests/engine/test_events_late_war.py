@@ -250,6 +250,12 @@ def test_89_kal_007_with_south_korea_controlled_gives_4_ops() -> None:
     assert pending(game) == ("USSR", "action")
 
 
+def test_89_kal_007_the_us_may_decline_the_operations() -> None:
+    game = late("US", {"USSR": [7], "US": [89]}, influence={"south-korea": (3, 0)})
+    play(game, "play 89 event", "no")
+    assert (game.state.vp, pending(game)) == (2, ("USSR", "action"))
+
+
 def test_89_kal_007_without_south_korea_no_operations() -> None:
     game = late("US", {"USSR": [7], "US": [89]}, influence={"south-korea": (2, 1)})
     game.choose("play 89 event")
@@ -729,3 +735,17 @@ def test_110_awacs_sale_to_saudis_and_it_prevents_muslim_revolution() -> None:
     assert infl(game, "saudi-arabia") == (2, 0)
     assert 110 in game.state.removed
     assert "AWACS" in greyed(game)["play 56 event"]
+
+
+def test_96_tear_down_this_wall_grants_coups_or_realignment_never_influence() -> None:
+    """#96: the card's ops may only coup or realign in Europe (free), or be declined."""
+    influence = {"poland": (0, 2), "italy": (1, 0)}
+    game = late("US", {"USSR": [7], "US": [96]}, influence=influence)
+    play(game, "play 96 event", "yes")
+    assert pending(game) == ("US", "operation")
+    assert not targets(game, "infl")
+    assert "poland" in targets(game, "coup") & targets(game, "realign")
+    declined = late("US", {"USSR": [7], "US": [96]}, influence=influence)
+    play(declined, "play 96 event", "no")
+    assert infl(declined, "east-germany") == (3, 0)
+    assert pending(declined) == ("USSR", "action")

@@ -411,6 +411,14 @@ def test_46_how_i_learned_adds_5_up_to_5_the_track_ends_at_5() -> None:
     assert any("US military operations +5 (now 5)" in str(e) for e in game.log)
 
 
+def test_39_arms_race_played_by_the_us() -> None:
+    game = action_game(
+        "US", {"US": [39], "USSR": [USSR_1_OP]}, milops={"US": 3, "USSR": 1}, defcon=3
+    )
+    game.choose("play 39 event")
+    assert game.state.vp == 3
+
+
 def test_39_arms_race_both_sides_at_5_after_how_i_learned_scores_nothing() -> None:
     """#39 compares the track: 3 + 5 is 5, not 8, so the USSR is not ahead of a US at 5."""
     game = action_game(
