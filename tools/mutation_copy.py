@@ -95,8 +95,6 @@ def main(destination: Path) -> None:
         module.write_text(undecorate(module.read_text(encoding="utf-8")), encoding="utf-8")
 
 
-
-
 def missing(root: Path = ROOT) -> set[str]:
     """Names of `TOUCHED` that no event module defines (a renamed event would be skipped)."""
     defined = {

@@ -39,7 +39,7 @@ def main() -> int:
     reviewed = _read_review()
     counts: Counter[str] = Counter()
     by_module: Counter[tuple[str, str]] = Counter()
-    unreviewed: list[tuple[str, list[str]]] = []
+    unreviewed: list[tuple[str, Change]] = []
     for meta in sorted(mutants.rglob("*.py.meta")):
         source = meta.with_suffix("")
         functions = _functions(source)
@@ -49,7 +49,7 @@ def main() -> int:
             if status == "survived":
                 function, _, _ = key.rpartition("__mutmut_")
                 change = _change(functions, key, function)
-                verdict = reviewed.get((function, tuple(change)))
+                verdict = reviewed.get((function, change))
                 if verdict is not None:
                     status = verdict
                 else:
@@ -63,9 +63,13 @@ def main() -> int:
         row = {s: n for (m, s), n in by_module.items() if m == module}
         print(f"  {module}: " + ", ".join(f"{s} {n}" for s, n in sorted(row.items())))
     print(f"kill rate, reviewed equivalent and text-only mutants left out: {rate:.1f}%")
-    for key, change in unreviewed:
+    rules = scored + counts["equivalent"]
+    if rules:
+        strict = 100.0 * counts["killed"] / rules
+        print(f"kill rate counting the equivalent ones as survivors: {strict:.1f}%")
+    for key, (before, after) in unreviewed:
         print(f"\nsurvived: {key}")
-        print("\n".join(f"    {line}" for line in change))
+        print("\n".join([*(f"  - {line}" for line in before), *(f"  + {line}" for line in after)]))
     return 0 if rate >= target else 1
 
 
@@ -79,14 +83,18 @@ def _status(code: int | None) -> str:
     return "other"
 
 
-def _read_review() -> dict[tuple[str, tuple[str, ...]], str]:
-    """(function, mutated lines) -> verdict, from tab-separated `verdict function line[ line]`."""
+Change = tuple[tuple[str, ...], tuple[str, ...]]  # the original lines, the mutated lines
+
+
+def _read_review() -> dict[tuple[str, Change], str]:
+    """(function, change) -> verdict, from tab-separated rows `verdict function before after`
+    (several lines of one side joined by " ⏎ ")."""
     reviewed = {}
     for row in REVIEW.read_text(encoding="utf-8").splitlines():
         if not row.strip() or row.startswith("#"):
             continue
-        verdict, function, *lines = row.split("\t")
-        reviewed[function, tuple(lines[0].split(" ⏎ "))] = verdict
+        verdict, function, before, after = row.split("\t")
+        reviewed[function, (tuple(before.split(" ⏎ ")), tuple(after.split(" ⏎ ")))] = verdict
     return reviewed
 
 
@@ -101,14 +109,16 @@ def _functions(source: Path) -> dict[str, str]:
     }
 
 
-def _change(functions: dict[str, str], key: str, function: str) -> list[str]:
-    """The mutated lines (stripped) of mutant `key` against its original function."""
+def _change(functions: dict[str, str], key: str, function: str) -> Change:
+    """The original and the mutated lines (stripped) of mutant `key`'s function."""
     short = key.rsplit(".", 1)[1]
     orig = f"{function.rsplit('.', 1)[1]}__mutmut_orig"
     original = functions.get(orig, "").splitlines()
     mutated = functions.get(short, "").replace(short, orig, 1).splitlines()
-    diff = difflib.ndiff(original, mutated)
-    return [line[2:].strip() for line in diff if line.startswith("+ ")] or ["(a line removed)"]
+    diff = list(difflib.ndiff(original, mutated))
+    before = tuple(line[2:].strip() for line in diff if line.startswith("- "))
+    after = tuple(line[2:].strip() for line in diff if line.startswith("+ "))
+    return before or ("(nothing)",), after or ("(nothing)",)
 
 
 if __name__ == "__main__":

@@ -411,12 +411,13 @@ def test_46_how_i_learned_adds_5_up_to_5_the_track_ends_at_5() -> None:
     assert any("US military operations +5 (now 5)" in str(e) for e in game.log)
 
 
-def test_39_arms_race_played_by_the_us() -> None:
+@pytest.mark.parametrize(("us_milops", "vp"), [(3, 3), (2, 1)])
+def test_39_arms_race_played_by_the_us(us_milops: int, vp: int) -> None:
     game = action_game(
-        "US", {"US": [39], "USSR": [USSR_1_OP]}, milops={"US": 3, "USSR": 1}, defcon=3
+        "US", {"US": [39], "USSR": [USSR_1_OP]}, milops={"US": us_milops, "USSR": 1}, defcon=3
     )
     game.choose("play 39 event")
-    assert game.state.vp == 3
+    assert game.state.vp == vp
 
 
 def test_39_arms_race_both_sides_at_5_after_how_i_learned_scores_nothing() -> None:
