@@ -56,7 +56,8 @@ class Card(Frozen):
     persistent: bool
     turn_effect: bool
     requires: tuple[int, ...]
-    prevents: tuple[int, ...]
+    prevents: tuple[int, ...]  # cards that can no longer be played as an event (7.5)
+    cancels: tuple[int, ...]  # cards whose effect in play this event ends (they stay playable)
     enables: tuple[int, ...]
     text: str = Field(min_length=1)
 

@@ -454,11 +454,18 @@ def _card_problems(data: CardsFile) -> Iterable[Problem]:
     if len(china) != 1 or china[0].number != CHINA_CARD:
         yield file, ("cards",), f"expected exactly one China Card, numbered {CHINA_CARD}"
     for i, card in enumerate(data.cards):
-        for field in ("requires", "prevents", "enables"):
+        for field in ("requires", "prevents", "cancels", "enables"):
             refs: Sequence[int] = getattr(card, field)
             for j, ref in enumerate(refs):
                 if ref not in by_number:
                     yield file, ("cards", i, field, j), f"card {ref} does not exist"
+        for j, ref in enumerate(card.cancels):
+            if ref in by_number and not by_number[ref].persistent:
+                yield (
+                    file,
+                    ("cards", i, "cancels", j),
+                    f"card {ref} has no lasting effect to cancel (it is not persistent)",
+                )
         for j, ref in enumerate(card.requires):
             if ref in by_number and card.number not in by_number[ref].enables:
                 yield (

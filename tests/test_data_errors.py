@@ -96,6 +96,13 @@ CASES = [
         id="prerequisite-unknown-card",
     ),
     pytest.param(
+        "cards.yaml",
+        _replace("cancels: [106]", "cancels: [7]"),
+        r"cards\.yaml:\d+: card 42 \(Quagmire\): field \"cancels\.0\": card 7 has no lasting"
+        r" effect to cancel",
+        id="cancels-a-card-without-effect",
+    ),
+    pytest.param(
         "space_race.yaml",
         _replace("boxes:\n  - box: 1", "boxes:\n  - box: 1\n   name: [broken"),
         r"space_race\.yaml:\d+: not valid YAML",

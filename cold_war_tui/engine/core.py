@@ -16,11 +16,13 @@ from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
+from cold_war_tui.engine.hooks import HOOKS
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import GameState
 from cold_war_tui.engine.wording import plural
 
 VP_WIN = 20
+MILOPS_TRACK_END = 5  # the last box of the military operations track
 # The labels of the operations' target choices (`infl KEY`, ...); {name} is the country.
 TARGET_LABELS = {
     "infl": "Place influence in {name}",
@@ -401,6 +403,8 @@ class Core:
             return
         self.state.defcon = level
         self.log(rule, f"DEFCON {old} -> {level} ({why})")
+        for moved in HOOKS.defcon_moved:
+            moved(self, level)
         if level <= 1:
             loser = self.state.phasing
             raise GameOver(
@@ -408,8 +412,10 @@ class Core:
             )
 
     def add_milops(self, side: str, amount: int, rule: str) -> None:
-        self.state.milops[side] += amount
-        self.log(rule, f"{side} military operations +{amount} (now {self.state.milops[side]})")
+        """Move `side`'s military operations marker; the track ends at 5 (8.2, #46)."""
+        milops = self.state.milops
+        milops[side] = min(MILOPS_TRACK_END, milops[side] + amount)
+        self.log(rule, f"{side} military operations +{amount} (now {milops[side]})")
 
     # -- cards ----------------------------------------------------------------
     def draw_card(self) -> int | None:

@@ -27,6 +27,9 @@ from cold_war_tui.engine.state import CountryInfluence, StateSnapshot, snapshot
 from cold_war_tui.engine.turn import play
 from cold_war_tui.untrusted import excerpt
 
+# The rules a save was played under. 2: the rules fixes of issue 17 (docs/rulings.md 14, 17,
+# 25, 31, 34-37). A save of older rules that replays differently is refused, saying so.
+RULES_VERSION = 2
 load_all()
 
 
@@ -205,6 +208,7 @@ class Game:
         """The save document: format, options, origin, choices and a state snapshot."""
         doc = {
             "format": FORMAT_VERSION,
+            "rules": RULES_VERSION,
             "options": self.options.model_dump(mode="json"),
             "scenario": None if self._origin is None else self._origin.model_dump(mode="json"),
             "choices": self._choices,
@@ -232,10 +236,11 @@ class Game:
             try:
                 game.choose(choice)
             except IllegalChoice as err:
-                raise SaveError(f"choice {n} ({excerpt(choice)}) does not replay: {err}") from None
+                why = f"choice {n} ({excerpt(choice)}) does not replay: {err}"
+                raise _replay_error(doc, why) from None
         expected = validated(StateSnapshot, doc.get("snapshot"), "snapshot")
         if expected != game.state:
-            raise SaveError("the saved state does not match its replay (edited or damaged save)")
+            raise _replay_error(doc, "the saved state does not match its replay")
         return game
 
     def rewind(self, count: int) -> Game:
@@ -260,6 +265,17 @@ def _checked_options(options: object) -> GameOptions | None:
     if options is None or isinstance(options, GameOptions):
         return options
     raise TypeError(f"options must be GameOptions or None, not {type(options).__name__}")
+
+
+def _replay_error(doc: dict[str, Any], why: str) -> SaveError:
+    """A save that replays differently: made under older rules, or edited or damaged."""
+    rules = doc.get("rules", 1)
+    if type(rules) is int and rules < RULES_VERSION:
+        return SaveError(
+            f"saved under older rules (version {rules}; this program plays version"
+            f" {RULES_VERSION}, see docs/rulings.md) and the game replays differently: {why}"
+        )
+    return SaveError(f"{why} (edited or damaged save)")
 
 
 def known_cards(state: StateSnapshot, holder: str) -> list[int]:

@@ -20,6 +20,8 @@ Points, in the order an action round meets them:
   coup roll (Cuban Missile Crisis ends the game; Yuri and Samantha scores).
 - `round_end(core, side)`: after the action round (NORAD, We Will Bury You);
   returns None, or a Flow when it has to ask the player (NORAD's placement).
+- `defcon_moved(core, level)`: DEFCON has just moved to `level` (any time, any cause),
+  before a move to 1 ends the game (NORAD watches for 2).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ RoundEndHook = Callable[["Core", str], Flow[object] | None]
 CardPlayed = Callable[["Core", str, int, str], None]
 EventHappened = Callable[["Core", int, str], None]
 CoupHook = Callable[["Core", str, int, bool], None]
+DefconHook = Callable[["Core", int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,7 @@ class Hooks:
     after_coup: list[CoupHook] = field(default_factory=list)
     round_end: list[RoundEndHook] = field(default_factory=list)
     headline_revealed: list[HeadlineHook] = field(default_factory=list)
+    defcon_moved: list[DefconHook] = field(default_factory=list)
 
 
 HOOKS = Hooks()
@@ -104,6 +108,11 @@ def after_coup(fn: CoupHook) -> CoupHook:
 
 def round_end(fn: RoundEndHook) -> RoundEndHook:
     HOOKS.round_end.append(fn)
+    return fn
+
+
+def defcon_moved(fn: DefconHook) -> DefconHook:
+    HOOKS.defcon_moved.append(fn)
     return fn
 
 

@@ -78,16 +78,23 @@ OPS_BONUS = {side: f"ops-bonus:{side}" for side in SIDES}  # turn effects (#25, 
 OPS_MALUS = {side: f"ops-malus:{side}" for side in SIDES}  # (#31)
 
 
+OPS_MAX, OPS_MIN = 4, 1  # the bounds of a modified operations card (#25, #51; #31)
+
+
 def ops_value(core: Core, card: int, side: str) -> int:
-    """A card's ops for `side` after this turn's modifiers (never below 1; 0 stays 0)."""
+    """A card's ops for `side` after this turn's modifiers; the one place that rule lives.
+
+    Every modifier is added first (Containment or Brezhnev Doctrine +1, Red Scare/Purge
+    -1), then the bounds apply: at most 4, at least 1. A 4-op card under both is worth 4
+    (4 + 1 - 1), as on the established online implementations. A scoring card (0 ops) is
+    not an operations card: it stays at 0 under every modifier.
+    """
     base = core.tables.card_ops[card]
+    if base == 0:
+        return 0
     effects = core.state.turn_effects
-    bonus = effects.get(OPS_BONUS[side], 0)
-    malus = effects.get(OPS_MALUS[side], 0)
-    if base == 0 or not (bonus or malus):
-        return base
-    value = min(4, base + bonus) if bonus else base
-    return max(1, value - malus) if malus else value
+    value = base + effects.get(OPS_BONUS[side], 0) - effects.get(OPS_MALUS[side], 0)
+    return min(OPS_MAX, max(OPS_MIN, value))
 
 
 def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:
@@ -217,17 +224,20 @@ def realign_targets(
     return [c for c in targets if budget.available_in(core, c) >= 1]
 
 
-def realign_modifier(core: Core, side: str, country: int) -> int:
-    """+1 per adjacent controlled country, +1 for more influence, +1 superpower (6.2.2)."""
+def controlled_neighbours(core: Core, side: str, country: int) -> int:
+    """Countries next to `country` that `side` controls, its own superpower's space counting
+    as one (6.2.2's +1 for the superpower; #36 Brush War's -1 for the enemy's space)."""
     board = core.board
-    bonus = sum(1 for n in board.neighbours[country] if core.controls(side, n))
+    count = sum(1 for n in board.neighbours[country] if core.controls(side, n))
+    return count + 1 if country in board.adjacent_to[side] else count
+
+
+def realign_modifier(core: Core, side: str, country: int) -> int:
+    """+1 per adjacent controlled country, +1 superpower, +1 for more influence (6.2.2)."""
+    bonus = controlled_neighbours(core, side, country)
     mine = core.state.influence[side][country]
     theirs = core.state.influence[other(side)][country]
-    if mine > theirs:
-        bonus += 1
-    if country in board.adjacent_to[side]:
-        bonus += 1
-    return bonus
+    return bonus + 1 if mine > theirs else bonus
 
 
 def realign(core: Core, side: str, country: int) -> None:
@@ -238,7 +248,7 @@ def realign(core: Core, side: str, country: int) -> None:
     for who in (side, opponent):
         die = core.roll(who, f"realignment in {name}", "6.2.2")
         modifier = realign_modifier(core, who, country) + restrictions.realign_roll_modifier(
-            core, who, side
+            core, who
         )
         rolls[who] = die + modifier
     difference = rolls[side] - rolls[opponent]

@@ -99,9 +99,10 @@ def coup_modifier(core: Core, side: str, country: int) -> int:
     return modifier
 
 
-def realign_roll_modifier(core: Core, roller: str, phasing: str) -> int:
-    """Modifiers to one side's realignment die (e.g. #93 Iran-Contra: US -1)."""
-    return -core.state.turn_effects.get(f"realign-malus:{roller}", 0) if roller == phasing else 0
+def realign_roll_modifier(core: Core, roller: str) -> int:
+    """Modifiers to one side's realignment die, whoever realigns (#93 Iran-Contra: every
+    US die -1, the US's defending die too)."""
+    return -core.state.turn_effects.get(f"realign-malus:{roller}", 0)
 
 
 def coup_lowers_defcon(core: Core, side: str, free: bool) -> bool:

@@ -12,7 +12,12 @@ from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core, MenuContext, MenuRow
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import CONDITIONAL_EVENTS, event_blocked, resolve_event
+from cold_war_tui.engine.events import (
+    CONDITIONAL_EVENTS,
+    announce_play,
+    event_blocked,
+    resolve_event,
+)
 from cold_war_tui.engine.hooks import HOOKS, MenuAction
 from cold_war_tui.engine.scoring import final_scoring
 from cold_war_tui.engine.wording import plural
@@ -174,8 +179,7 @@ def headline_phase(core: Core) -> Flow[None]:
         state.headline[side] = None
         state.limbo.append(card)
         state.phasing = side
-        for played in HOOKS.card_played:
-            played(core, side, card, "headline")
+        announce_play(core, side, card, "headline")
         core.mark_round_start()
         happened = yield from resolve_event(core, card, core.event_owner(card, side), "C")
         core.dispose(card, event_happened=happened)
@@ -293,7 +297,7 @@ NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)
 def action_round(core: Core, side: str) -> Flow[None]:
     """One action round: hooks of effects in play, then one play from the menu."""
     core.mark_round_start()
-    used = any(hook(core, side) for hook in HOOKS.round_start)
+    used = any([hook(core, side) for hook in HOOKS.round_start])  # every hook runs
     while not used:
         used = yield from menu_round(core, side)
     for end_hook in HOOKS.round_end:
@@ -350,8 +354,7 @@ def menu_round(core: Core, side: str) -> Flow[bool]:
 def play_card(core: Core, side: str, card: int, mode: str) -> Flow[None]:
     """Play `card` from `side`'s hand for its event, operations or the space race."""
     state = core.state
-    for played in HOOKS.card_played:
-        played(core, side, card, mode)
+    announce_play(core, side, card, mode)
     if card == CHINA_CARD:
         yield from play_china(core, side, mode)
         return

@@ -15,28 +15,61 @@ def pending(game: Game) -> tuple[str, str]:
 
 
 # -- #5 Five Year Plan -----------------------------------------------------------------
-def test_5_five_year_plan_a_discarded_ussr_event_happens_for_the_ussr() -> None:
-    game = action_game("US", {"US": [5], "USSR": [8]}, influence={"cuba": (2, 0)})
+def test_5_five_year_plan_a_discarded_us_event_happens_at_once_for_the_us() -> None:
+    """#5 as published: the USSR's random discard, if a US event, happens for the US."""
+    game = action_game("US", {"US": [5], "USSR": [19]}, influence={"italy": (0, 1)})
     game.choose("play 5 event")
+    assert pending(game) == ("US", "event_remove")  # #19 Truman Doctrine, the US decides
+    game.choose("remove italy")
     state = game.state
-    assert infl(game, "cuba") == (0, 3)  # #8 Fidel resolved by the USSR
+    assert infl(game, "italy") == (0, 0)
     assert state.hands["USSR"] == []
-    assert 8 in state.removed  # starred, its event happened
-    assert 8 in state.events_played
+    assert 19 in state.removed  # starred, its event happened
+    assert 19 in state.events_played
     assert 5 in state.discard
 
 
-def test_5_five_year_plan_a_discarded_us_or_scoring_card_has_no_event() -> None:
-    game = action_game("US", {"US": [5], "USSR": [1]}, influence={"japan": (4, 0)})
+def test_5_five_year_plan_without_a_ussr_card_has_no_effect() -> None:
+    """#5: the China Card is never discarded; with nothing else the event does nothing."""
+    game = action_game("US", {"US": [5, 19], "USSR": []})
+    game.choose("play 5 event")
+    assert game.state.china_holder == "USSR"
+    assert 5 in game.state.discard
+    assert (game.pending.player, game.pending.kind) == ("USSR", "action")
+
+
+@pytest.mark.parametrize("card", [8, 24, 1], ids=["ussr-event", "both-sides-event", "scoring"])
+def test_5_five_year_plan_a_discarded_ussr_both_sides_or_scoring_card_has_no_event(
+    card: int,
+) -> None:
+    """#5: a USSR or both-sides card (or a scoring card) is discarded with no event (5.4)."""
+    game = action_game(
+        "US",
+        {"US": [5], "USSR": [card]},
+        influence={"cuba": (2, 0), "japan": (4, 0), "pakistan": (0, 1)},
+    )
     game.choose("play 5 event")
     state = game.state
-    assert state.vp == 0  # Asia Scoring was discarded, not scored (5.4)
-    assert 1 in state.discard
-    assert 1 not in state.events_played
-    game = action_game("US", {"US": [5], "USSR": [19]}, influence={"italy": (0, 1)})
+    assert card in state.discard
+    assert card not in state.events_played
+    assert (state.vp, infl(game, "cuba")) == (0, (2, 0))  # no Fidel, no Asia scoring
+    assert (state.hands["USSR"], pending(game)) == ([], ("USSR", "action"))
+
+
+def test_5_five_year_plan_a_discarded_containment_is_in_effect_for_the_rest_of_the_turn() -> None:
+    """#5 with #25: Containment discarded this way happens, so US cards get +1 op this turn."""
+    game = action_game(
+        "US",
+        {"US": [5, 19], "USSR": [25]},
+        influence={"italy": (1, 0)},
+        china={"holder": "US", "face_up": False},
+    )
     game.choose("play 5 event")
-    assert 19 in game.state.discard
-    assert infl(game, "italy") == (0, 1)
+    state = game.state
+    assert state.turn_effects == {"ops-bonus:US": 1}
+    assert 25 in state.removed
+    game.choose("play 19 ops")  # the USSR had no card left and passed
+    assert game.pending is not None and game.pending.context["ops"] == 2
 
 
 # -- #7 Socialist Governments ------------------------------------------------------------
@@ -48,8 +81,11 @@ def test_7_socialist_governments_removes_3_us_at_most_2_per_country() -> None:
     )
     game.choose("play 7 event")
     assert pending(game) == ("USSR", "event_remove")
+    assert game.pending is not None and game.pending.context["left"] == 3
     assert targets(game, "remove") == {"france", "italy", "turkey"}
-    play(game, "remove france", "remove france")
+    play(game, "remove france")
+    assert game.pending is not None and game.pending.context["left"] == 2
+    play(game, "remove france")
     assert "france" not in targets(game, "remove")  # at most 2 per country
     game.choose("remove italy")
     assert (infl(game, "france"), infl(game, "italy"), infl(game, "turkey")) == (
@@ -75,6 +111,12 @@ def test_8_fidel_replaces_the_us_in_cuba_with_ussr_control() -> None:
     assert 8 in game.state.removed
 
 
+def test_8_fidel_adds_nothing_where_the_ussr_already_controls_cuba() -> None:
+    game = action_game("USSR", {"USSR": [8], "US": [4]}, influence={"cuba": (1, 5)})
+    game.choose("play 8 event")
+    assert infl(game, "cuba") == (0, 5)
+
+
 def test_12_romanian_abdication_replaces_the_us_in_romania_with_ussr_control() -> None:
     game = action_game("USSR", {"USSR": [12], "US": [4]}, influence={"romania": (1, 0)})
     game.choose("play 12 event")
@@ -95,6 +137,21 @@ def test_9_vietnam_revolts_adds_2_and_gives_ussr_ops_in_southeast_asia_plus_1() 
     play(game, "play 4 ops", "infl italy", "infl italy", "infl italy")
     play(game, "play 30 ops", "infl thailand", "infl thailand", "infl thailand")
     assert infl(game, "thailand") == (0, 3)
+    assert pending(game) == ("US", "action")  # +1 exactly: the three points were all
+
+
+def test_9_vietnam_revolts_and_the_china_cards_asia_bonus_add_up() -> None:
+    """#9 +1 all in Southeast Asia and the China Card's +1 all in Asia (9.x): the China
+    Card spent wholly in Southeast Asia is worth 4 + 1 + 1 = 6."""
+    game = action_game(
+        "USSR",
+        {"USSR": [30], "US": [4]},
+        influence={"vietnam": (0, 1)},
+        turn_effects={"area-bonus:USSR:southeast-asia": 1},
+    )
+    play(game, "play 6 ops", *["infl vietnam"] * 6)
+    assert infl(game, "vietnam") == (0, 7)
+    assert pending(game) == ("US", "action")
 
 
 def test_9_vietnam_revolts_bonus_is_lost_outside_southeast_asia() -> None:
@@ -297,20 +354,32 @@ def test_20_olympic_games_participation_ties_reroll_and_the_winner_gains_2() -> 
     assert 20 in state.discard
 
 
+def test_20_olympic_games_the_us_sponsor_winning_gains_2() -> None:
+    game = action_game("US", {"US": [20], "USSR": [4]}, forced_dice=[3, 4])
+    play(game, "play 20 event", "participate")
+    assert game.state.vp == 2  # US 3 + 2 = 5 beats 4
+
+
 def test_20_olympic_games_sponsor_bonus_wins() -> None:
     game = action_game("USSR", {"USSR": [20], "US": [4]}, forced_dice=[4, 5])
     play(game, "play 20 event", "participate")
     assert game.state.vp == -2  # USSR 4 + 2 = 6 beats 5
 
 
-def test_20_olympic_games_boycott_lowers_defcon_and_gives_4_ops() -> None:
-    game = action_game("US", {"US": [20], "USSR": [4]}, influence={"italy": (1, 0)})
+def test_20_olympic_games_boycott_lowers_defcon_and_gives_4_ops_and_ends_the_event() -> None:
+    """#20 boycott: DEFCON -1 and 4 ops; then the event is over: no die, no VP."""
+    game = action_game(
+        "US", {"US": [20], "USSR": [4]}, influence={"italy": (1, 0)}, forced_dice=[6, 1]
+    )
     play(game, "play 20 event", "boycott")
     assert game.state.defcon == 4
     assert pending(game) == ("US", "operation")
     assert game.pending is not None and game.pending.context["ops"] == 4
     play(game, "infl italy", "infl italy", "infl italy", "infl italy")
+    state = game.state
     assert infl(game, "italy") == (5, 0)
+    assert (state.dice_rolled, state.forced_dice, state.vp) == (0, [6, 1], 0)
+    assert pending(game) == ("USSR", "action")
 
 
 def test_20_8_1_3_boycott_at_defcon_2_the_sponsor_loses() -> None:
@@ -451,6 +520,7 @@ def test_30_decolonization_one_each_in_4_countries_of_africa_or_southeast_asia()
     assert {"angola", "vietnam", "thailand", "zaire"} <= offered
     assert not offered & {"egypt", "india", "japan", "libya"}  # Middle East, Asia proper
     play(game, "infl angola", "infl vietnam", "infl zaire")
+    assert game.pending is not None and game.pending.context["left"] == 1
     assert "angola" not in targets(game, "infl")
     game.choose("infl thailand")
     assert [infl(game, k) for k in ("angola", "vietnam", "zaire", "thailand")] == [(0, 1)] * 4
@@ -590,6 +660,16 @@ def test_33_de_stalinization_moves_up_to_4_to_non_us_controlled_countries() -> N
     assert pending(game) == ("US", "action")
 
 
+def test_33_de_stalinization_with_less_than_4_influence_moves_all_of_it() -> None:
+    """#33: with 2 USSR influence in all, both are taken up (no more to offer) and placed."""
+    game = action_game("USSR", {"USSR": [33], "US": [4]}, influence={"cuba": (0, 2)})
+    play(game, "play 33 event", "remove cuba", "remove cuba")
+    assert pending(game) == ("USSR", "event_influence")
+    assert game.pending is not None and game.pending.context["left"] == 2
+    play(game, "infl angola", "infl angola")
+    assert (infl(game, "cuba"), infl(game, "angola")) == ((0, 0), (0, 2))
+
+
 def test_35_formosan_resolution_makes_a_us_taiwan_a_battleground_until_the_china_card() -> None:
     game = action_game(
         "US",
@@ -679,6 +759,13 @@ def test_104_cambridge_five_reveals_us_scoring_cards_and_adds_1_in_their_regions
     assert pending(game) == ("US", "action")
 
 
+def test_104_cambridge_five_the_ussr_may_add_nothing() -> None:
+    game = action_game("USSR", {"USSR": [104], "US": [1, 19]})
+    play(game, "play 104 event", "done")
+    assert all(c.ussr == 0 for c in game.state.influence.values())  # nothing added
+    assert pending(game) == ("US", "action")
+
+
 def test_104_cambridge_five_not_an_event_in_the_late_war() -> None:
     game = action_game("USSR", {"USSR": [104], "US": [1]}, turn=8)
     assert "Late War" in greyed(game)["play 104 event"]
@@ -753,7 +840,84 @@ def test_106_norad_nothing_when_defcon_was_already_2() -> None:
     assert pending(game) == ("US", "action")
 
 
+def test_106_norad_a_round_that_starts_at_2_rises_and_falls_back_to_2_triggers_it() -> None:
+    """#106: DEFCON *moved to* 2 in the round: #57 ABM Treaty raises 2 to 3, then its coup
+    in battleground Iran lowers it to 2 again. The next round, without a move, does not."""
+    game = action_game(
+        "USSR",
+        {"USSR": [57], "US": [19, 4]},
+        influence={"canada": (4, 0), "iran": (1, 0)},
+        effects={"norad": 1},
+        defcon=2,
+        forced_dice=[1],
+    )
+    play(game, "play 57 event", "coup iran")
+    assert game.state.defcon == 2
+    assert pending(game) == ("US", "event_influence")
+    play(game, "infl canada", "play 4 ops", "infl canada", "infl canada", "infl canada")
+    assert infl(game, "canada") == (8, 0)
+    assert pending(game) == ("USSR", "action")  # no NORAD after the US's own round
+
+
+def test_106_norad_triggers_in_the_round_it_comes_into_play() -> None:
+    """#106: the USSR plays NORAD for ops, coups first (DEFCON 3 -> 2), then NORAD's event
+    happens for the US: at the end of that round NORAD already triggers."""
+    game = action_game(
+        "USSR",
+        {"USSR": [106], "US": [19]},
+        influence={"canada": (4, 0), "iran": (1, 0)},
+        defcon=3,
+        forced_dice=[1],
+    )
+    play(game, "play 106 ops", "ops-first", "coup iran")
+    assert game.state.effects == {"norad": 1}
+    assert pending(game) == ("US", "event_influence")
+
+
+def test_106_norad_a_defcon_drop_in_the_headline_does_not_trigger_it() -> None:
+    """#106 acts at the end of action rounds: the headline's #4 Duck and Cover (3 -> 2)
+    is not followed by NORAD after the first action round."""
+    game = game_at(
+        "headline",
+        headline={"US": 4, "USSR": 12},
+        hands={"USSR": [7], "US": [19]},
+        influence={"canada": (4, 0), "poland": (0, 1)},
+        effects={"norad": 1},
+        defcon=3,
+    )
+    assert game.state.defcon == 2
+    play(game, "play 7 ops", "infl poland", "infl poland", "infl poland")
+    assert pending(game) == ("US", "action")
+
+
 def test_106_norad_is_cancelled_by_quagmire() -> None:
     game = action_game("USSR", {"USSR": [42, 7], "US": [19, 4]}, effects={"norad": 1}, turn=4)
     game.choose("play 42 event")
     assert "norad" not in game.state.effects
+
+
+# -- #32 UN Intervention: the card played with it is played by the player ----------------------
+def test_32_un_intervention_with_a_ussr_war_card_is_a_us_war_card_play_for_flower_power() -> None:
+    """#59 with #32: the US plays #11 Korean War for its ops with UN Intervention: a war card
+    played by the US, the USSR gains 2 VP."""
+    game = action_game(
+        "US",
+        {"US": [32, 11], "USSR": [4]},
+        influence={"canada": (1, 0)},
+        effects={"flower-power": 1},
+    )
+    play(game, "un 11", "infl canada", "infl canada")
+    assert game.state.vp == -2
+
+
+def test_32_un_intervention_keeps_the_players_area_bonus() -> None:
+    """#32 with #9: the USSR's ops from a US card played with UN Intervention, all in
+    Southeast Asia, get Vietnam Revolts' +1 (1 + 1 = 2)."""
+    game = action_game(
+        "USSR",
+        {"USSR": [32, 19], "US": [4]},
+        influence={"vietnam": (0, 1)},
+        turn_effects={"area-bonus:USSR:southeast-asia": 1},
+    )
+    play(game, "un 19", "infl vietnam", "infl vietnam")
+    assert infl(game, "vietnam") == (0, 3)

@@ -250,6 +250,12 @@ def test_89_kal_007_with_south_korea_controlled_gives_4_ops() -> None:
     assert pending(game) == ("USSR", "action")
 
 
+def test_89_kal_007_the_us_may_decline_the_operations() -> None:
+    game = late("US", {"USSR": [7], "US": [89]}, influence={"south-korea": (3, 0)})
+    play(game, "play 89 event", "no")
+    assert (game.state.vp, pending(game)) == (2, ("USSR", "action"))
+
+
 def test_89_kal_007_without_south_korea_no_operations() -> None:
     game = late("US", {"USSR": [7], "US": [89]}, influence={"south-korea": (2, 1)})
     game.choose("play 89 event")
@@ -324,6 +330,52 @@ def test_93_iran_contra_us_realignment_rolls_minus_1_this_turn() -> None:
     play(game, "play 4 ops", "realign angola")
     assert infl(game, "angola") == (0, 2)
     assert any("US 4 vs USSR 4" in str(e) for e in game.log)
+
+
+def test_93_iran_contra_the_us_defending_die_is_minus_1_when_the_ussr_realigns() -> None:
+    """#93: *every* US realignment roll this turn, the die the US rolls against a USSR
+    realignment too (the USSR's die comes first)."""
+    game = late(
+        "USSR",
+        {"USSR": [7], "US": [4]},
+        influence={"angola": (1, 0)},
+        turn_effects={"realign-malus:US": 1},
+        forced_dice=[6, 5],
+    )
+    play(game, "play 7 ops", "realign angola")
+    # USSR 6 against US 5 + 1 (more influence) - 1 (Iran-Contra): the US loses 1.
+    assert any("USSR 6 vs US 5" in str(e) for e in game.log)
+    assert infl(game, "angola") == (0, 0)
+
+
+def test_93_iran_contra_applies_to_us_rolls_in_the_ussrs_action_round() -> None:
+    """#93: the US realigning with ops of its event in the USSR's round (#89 KAL-007 played
+    by the USSR for ops) still rolls -1: the modifier follows the roller, not the phasing."""
+    game = late(
+        "USSR",
+        {"USSR": [89], "US": [4]},
+        influence={"south-korea": (3, 0), "angola": (0, 1)},
+        turn_effects={"realign-malus:US": 1},
+        forced_dice=[4, 3],
+    )
+    play(game, "play 89 ops", "event-first", "yes", "realign angola")
+    # US 4 - 1 = 3 against USSR 3 + 1 (more influence) = 4: the US loses nothing it has.
+    assert any("US 3 vs USSR 4" in str(e) for e in game.log)
+    assert infl(game, "angola") == (0, 1)
+
+
+def test_89_kal_007_ops_follow_the_modifiers_of_the_side_resolving_it() -> None:
+    """#89 "this card's ops" (ruling 12): played by the USSR for ops, the US resolves the
+    event, so the US's modifiers count (Red Scare on the US: 4 - 1 = 3), not the USSR's."""
+    game = late(
+        "USSR",
+        {"USSR": [89], "US": [4]},
+        influence={"south-korea": (3, 0)},
+        turn_effects={"ops-malus:US": 1, "ops-bonus:USSR": 1},
+    )
+    play(game, "play 89 ops", "event-first", "yes")
+    assert pending(game) == ("US", "operation")
+    assert game.pending is not None and game.pending.context["ops"] == 3
 
 
 # -- #94 Chernobyl ------------------------------------------------------------------------
@@ -683,3 +735,17 @@ def test_110_awacs_sale_to_saudis_and_it_prevents_muslim_revolution() -> None:
     assert infl(game, "saudi-arabia") == (2, 0)
     assert 110 in game.state.removed
     assert "AWACS" in greyed(game)["play 56 event"]
+
+
+def test_96_tear_down_this_wall_grants_coups_or_realignment_never_influence() -> None:
+    """#96: the card's ops may only coup or realign in Europe (free), or be declined."""
+    influence = {"poland": (0, 2), "italy": (1, 0)}
+    game = late("US", {"USSR": [7], "US": [96]}, influence=influence)
+    play(game, "play 96 event", "yes")
+    assert pending(game) == ("US", "operation")
+    assert not targets(game, "infl")
+    assert "poland" in targets(game, "coup") & targets(game, "realign")
+    declined = late("US", {"USSR": [7], "US": [96]}, influence=influence)
+    play(declined, "play 96 event", "no")
+    assert infl(declined, "east-germany") == (3, 0)
+    assert pending(declined) == ("USSR", "action")

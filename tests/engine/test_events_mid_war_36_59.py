@@ -50,6 +50,28 @@ def test_36_brush_war_wins_on_3_after_the_adjacency_malus() -> None:
     assert pending(game) == ("US", "action")
 
 
+@pytest.mark.parametrize(
+    ("side", "target", "hands"),
+    [
+        ("USSR", "mexico", {"USSR": [36], "US": [US_1_OP]}),
+        ("US", "afghanistan", {"US": [36], "USSR": [USSR_1_OP]}),
+    ],
+)
+def test_36_brush_war_the_enemy_superpower_counts_as_an_adjacent_controlled_country(
+    side: str, target: str, hands: dict[str, list[int]]
+) -> None:
+    """#36: -1 for the enemy superpower's own space: the USSR attacking Mexico gets -1 for
+    the US, the US attacking Afghanistan -1 for the USSR; a 3 is then not enough."""
+    game = action_game(side, hands, forced_dice=[3])
+    play(game, "play 36 event", f"target {target}")
+    assert any("Brush War fails: 3 - 1 = 2" in str(e) for e in game.log)
+    assert game.state.vp == 0
+    game = action_game(side, hands, forced_dice=[4])
+    play(game, "play 36 event", f"target {target}")
+    assert any("Brush War succeeds: 4 - 1 = 3" in str(e) for e in game.log)
+    assert game.state.vp == (1 if side == "US" else -1)
+
+
 def test_36_brush_war_fails_below_3() -> None:
     game = action_game(
         "USSR",
@@ -126,6 +148,16 @@ def test_40_the_player_himself_may_still_coup() -> None:
     assert game.outcome.rule == "8.1.3"  # DEFCON, not the crisis
 
 
+def test_40_cancelling_removes_exactly_2_influence() -> None:
+    game = action_game(
+        "USSR",
+        {"USSR": [40, USSR_1_OP], "US": [US_3_OPS, US_1_OP]},
+        influence={"turkey": (3, 0)},
+    )
+    play(game, "play 40 event", "cancel-cmc turkey")
+    assert infl(game, "turkey") == (1, 0)
+
+
 def test_40_cancelled_by_removing_2_influence_from_turkey_without_using_the_round() -> None:
     game = action_game(
         "USSR",
@@ -181,6 +213,20 @@ def test_41_nuclear_subs_us_battleground_coups_leave_defcon() -> None:
     play(game, "play 4 ops", "coup angola")
     assert game.state.defcon == 3
     assert game.state.milops["US"] == 3
+
+
+def test_41_nuclear_subs_a_free_us_coup_in_a_battleground_still_lowers_defcon() -> None:
+    """#41 spares US coups made with operations; a free coup (#47 Junta) lowers DEFCON as
+    every battleground coup does (6.3.4, 6.3.5)."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [47]},
+        influence={"panama": (0, 1)},
+        turn_effects={"nuclear-subs": 1},
+        forced_dice=[6],
+    )
+    play(game, "play 47 event", "infl mexico", "yes", "coup panama")
+    assert game.state.defcon == 4
 
 
 # -- #42 Quagmire / #44 Bear Trap ------------------------------------------------------
@@ -252,10 +298,17 @@ def test_44_bear_trap_without_modifier_a_1_op_card_cannot_be_discarded() -> None
     assert game.state.hands["USSR"] == [USSR_1_OP]
 
 
-def test_42_quagmire_prevents_norad() -> None:
-    game = action_game("US", {"USSR": [USSR_1_OP], "US": [106]}, events_played=[42])
-    assert "play 106 event" in greyed(game)
-    assert "Quagmire" in greyed(game)["play 106 event"]
+def test_42_quagmire_cancels_norad_in_play_and_does_not_prevent_playing_it_later() -> None:
+    """#42 "cancels NORAD" (04-card-events legend): NORAD's effect ends; NORAD stays
+    playable as an event afterwards ("cancels" is not "prevents")."""
+    game = action_game("USSR", {"USSR": [42], "US": [US_1_OP]}, effects={"norad": 1}, turn=4)
+    game.choose("play 42 event")
+    assert "norad" not in game.state.effects
+    assert any("Quagmire cancels #106 NORAD" in str(e) for e in game.log)
+    later = action_game("US", {"USSR": [USSR_1_OP], "US": [106]}, events_played=[42])
+    assert "play 106 event" in ids(later)
+    later.choose("play 106 event")
+    assert later.state.effects == {"norad": 1}
 
 
 # -- #43 SALT Negotiations -------------------------------------------------------------
@@ -304,6 +357,12 @@ def test_45_summit_higher_roll_gains_2_vp_and_moves_defcon() -> None:
     assert game.state.defcon == 3
 
 
+def test_45_summit_at_defcon_5_never_offers_a_level_above_5() -> None:
+    game = action_game("USSR", {"USSR": [45], "US": [US_1_OP]}, forced_dice=[5, 2])
+    game.choose("play 45 event")
+    assert ids(game) == ["defcon 5", "defcon 4"]
+
+
 def test_45_summit_region_domination_adds_1_and_ties_do_nothing() -> None:
     # The US dominates Central America (+1): USSR 4 vs US 3 + 1 is a tie.
     game = action_game(
@@ -342,6 +401,37 @@ def test_46_how_i_learned_sets_defcon_and_gives_5_military_ops() -> None:
     assert game.state.defcon == 2
     assert game.state.milops["US"] == 5
     assert 46 in game.state.removed
+
+
+def test_46_how_i_learned_adds_5_up_to_5_the_track_ends_at_5() -> None:
+    """#46 "+5 military ops" on a track that ends at 5 (04-card-events #39, #46)."""
+    game = action_game("US", {"USSR": [USSR_1_OP], "US": [46]}, milops={"US": 3})
+    play(game, "play 46 event", "defcon 4")
+    assert game.state.milops["US"] == 5
+    assert any("US military operations +5 (now 5)" in str(e) for e in game.log)
+
+
+@pytest.mark.parametrize(("us_milops", "vp"), [(3, 3), (2, 1)])
+def test_39_arms_race_played_by_the_us(us_milops: int, vp: int) -> None:
+    game = action_game(
+        "US", {"US": [39], "USSR": [USSR_1_OP]}, milops={"US": us_milops, "USSR": 1}, defcon=3
+    )
+    game.choose("play 39 event")
+    assert game.state.vp == vp
+
+
+def test_39_arms_race_both_sides_at_5_after_how_i_learned_scores_nothing() -> None:
+    """#39 compares the track: 3 + 5 is 5, not 8, so the USSR is not ahead of a US at 5."""
+    game = action_game(
+        "USSR",
+        {"USSR": [46, 39], "US": [US_1_OP, US_3_OPS]},
+        influence={"canada": (1, 0)},
+        milops={"USSR": 3, "US": 5},
+        defcon=4,
+    )
+    play(game, "play 46 event", "defcon 4", "play 19 ops", "infl canada", "play 39 event")
+    assert game.state.milops == {"USSR": 5, "US": 5}
+    assert game.state.vp == 0
 
 
 # -- #47 Junta -------------------------------------------------------------------------
@@ -701,6 +791,62 @@ def test_59_flower_power_in_the_headline() -> None:
     assert game.state.vp == -2
     game.choose("target haiti")
     assert game.state.vp == -2
+
+
+def test_59_flower_power_a_war_card_whose_event_star_wars_plays_scores() -> None:
+    """#59 with #85: the US playing a war card's event through Star Wars plays a war card:
+    the USSR gains 2 VP (04-card-events #59)."""
+    game = action_game(
+        "US",
+        {"US": [85], "USSR": [USSR_1_OP]},
+        space={"US": 2, "USSR": 1},
+        discard=[24],
+        effects={"flower-power": 1},
+        influence={"pakistan": (0, 1)},
+        forced_dice=[1],
+    )
+    play(game, "play 85 event", "take 24", "target pakistan")  # India invades: fails on 1
+    assert game.state.vp == -2
+    assert game.state.milops["US"] == 2  # a war event for the US (8.2.3)
+
+
+@pytest.mark.parametrize(
+    ("ussr_hand", "vp"),
+    [([24], -2), ([11], -2), ([USSR_3_OPS], 0)],
+    ids=["both-sides-war-event", "ussr-war-card-for-ops", "no-war-card"],
+)
+def test_59_flower_power_a_war_card_the_us_takes_with_missile_envy_scores(
+    ussr_hand: list[int], vp: int
+) -> None:
+    """#59 with #49: the card Missile Envy gives the US is played by the US, for its event
+    (a both-sides war card) or for its ops (a USSR war card): a war card scores 2 VP."""
+    game = action_game(
+        "US",
+        {"US": [49], "USSR": ussr_hand},
+        effects={"flower-power": 1},
+        influence={"pakistan": (0, 1), "canada": (1, 0)},
+        forced_dice=[1],
+    )
+    game.choose("play 49 event")
+    if game.pending is not None and game.pending.kind == "event_target":
+        game.choose("target pakistan")
+    spend(game, "canada")
+    assert game.state.vp == vp
+
+
+@pytest.mark.parametrize(("choice", "vp"), [("play 24 ops", -2), ("return 24", 0)])
+def test_59_flower_power_a_war_card_the_us_takes_with_grain_sales(choice: str, vp: int) -> None:
+    """#59 with #67: the taken card played by the US is a US play (a war card scores);
+    returned, it was never played."""
+    game = action_game(
+        "US",
+        {"US": [67], "USSR": [24]},
+        effects={"flower-power": 1},
+        influence={"canada": (1, 0)},
+    )
+    play(game, "play 67 event", choice)
+    spend(game, "canada")
+    assert game.state.vp == vp
 
 
 def test_59_flower_power_prevented_by_an_evil_empire() -> None:

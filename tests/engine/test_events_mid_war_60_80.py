@@ -154,6 +154,7 @@ def test_67_grain_sales_the_us_plays_the_taken_card_as_its_own_event() -> None:
     game = action_game("US", {"US": [67], "USSR": [4]})
     game.choose("play 67 event")
     assert pending(game) == ("US", "grain_sales")
+    assert game.pending is not None and game.pending.context["card"] == 4
     assert set(ids(game)) == {"play 4 event", "play 4 ops", "play 4 space", "return 4"}
     game.choose("play 4 event")  # Duck and Cover: DEFCON 4, the US gains 1 VP
     state = game.state
@@ -563,7 +564,7 @@ def test_107_che_targets_and_a_second_coup_after_removing_us_influence() -> None
     game.choose("coup sudan")  # 6 + 3 = 9 against 2: removes 1 US, adds 6 USSR
     assert infl(game, "sudan") == (0, 6)
     state = game.state
-    assert state.milops["USSR"] == 0  # free coups (8.2.5)
+    assert state.milops["USSR"] == 5  # 3 + 3 military operations (8.2.3); the track ends at 5
     assert state.defcon == 5
     assert 107 in state.discard
 
@@ -575,11 +576,26 @@ def test_107_che_second_coup_is_optional_and_none_after_a_failed_coup() -> None:
     assert set(ids(game)) == {"coup guatemala", "done"}  # it removed US influence
     game.choose("done")
     assert pending(game) == ("US", "action")
+    assert game.state.milops["USSR"] == 3  # #107 never calls its coups free (8.2.3, not 8.2.5)
     strong = {"costa-rica": (1, 0), "sudan": (1, 0)}  # Costa Rica: stability 3
     failed = action_game("USSR", {"USSR": [107], "US": [4]}, influence=strong, forced_dice=[3])
     play(failed, "play 107 event", "coup costa-rica")  # 3 + 3 = 6, not above 6
     assert infl(failed, "costa-rica") == (1, 0)
     assert pending(failed) == ("US", "action")
+
+
+def test_107_che_two_coups_at_most_and_never_twice_in_one_country() -> None:
+    """#107: the second coup needs another target, and there is no third."""
+    influence = {"guatemala": (3, 0), "sudan": (1, 0), "honduras": (1, 0)}
+    game = action_game("USSR", {"USSR": [107], "US": [4]}, influence=influence, forced_dice=[1, 6])
+    game.choose("play 107 event")
+    assert game.pending is not None and game.pending.context["ops"] == 3
+    game.choose("coup guatemala")  # 1 + 3 = 4 against 2: 2 of the 3 US influence go
+    assert infl(game, "guatemala") == (1, 0)
+    assert set(ids(game)) == {"coup sudan", "coup honduras", "done"}
+    game.choose("coup sudan")
+    assert pending(game) == ("US", "action")  # no third coup, Honduras stays
+    assert infl(game, "honduras") == (1, 0)
 
 
 def test_107_che_without_targets_has_no_effect() -> None:

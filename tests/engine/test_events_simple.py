@@ -5,12 +5,24 @@ from __future__ import annotations
 import pytest
 from engine_scenarios import action_game, ids, infl, play
 
-from cold_war_tui.engine.events import load_all, unimplemented_events
+from cold_war_tui.engine.events import EVENTS, load_all, unimplemented_events
+from cold_war_tui.engine.scoring import southeast_asia_score
+from cold_war_tui.gamedata import load_default_data
 
 
 def test_every_card_has_its_event_the_registry_of_unimplemented_events_is_empty() -> None:
     load_all()
     assert unimplemented_events() == frozenset()
+
+
+def test_every_cancelled_card_registers_the_lasting_effects_a_cancel_ends() -> None:
+    """The `cancels` of data/cards.yaml end the effects an event registered (#42 -> #106,
+    #96 -> #55, #97 -> #59); a cancelled card without them would be cancelled in name only."""
+    load_all()
+    data = load_default_data()
+    cancelled = {target for card in data.cards for target in card.cancels}
+    assert cancelled == {55, 59, 106}
+    assert all(EVENTS[card].effects for card in cancelled)
 
 
 # USSR control of one battleground: presence + 1 per battleground (+1 next to the US).
@@ -30,6 +42,13 @@ def test_scoring_cards_score_their_region(card: int, country: str, stability: in
     play(game, f"play {card} event")
     assert game.state.vp == -vp
     assert card in game.state.discard  # scoring cards are not starred...
+
+
+def test_38_southeast_asia_scoring_counts_each_sides_countries_from_0() -> None:
+    game = action_game("USSR", {"USSR": [38], "US": [19]}, influence={"vietnam": (0, 1)})
+    assert southeast_asia_score(game._core) == {"US": 0, "USSR": 1}
+    game.choose("play 38 event")
+    assert game.state.vp == -1
 
 
 def test_38_southeast_asia_scoring_thailand_counts_two() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_scenarios import action_game, greyed, ids, infl, play
+from engine_scenarios import action_game, game_at, greyed, ids, infl, play
 
 from cold_war_tui.engine import IllegalChoice
 
@@ -154,3 +154,18 @@ def test_8_2_4_example_arab_israeli_war_for_ops_advances_the_ussr_milops() -> No
     play(game, "play 13 ops", "event-first")
     assert game.state.milops == {"US": 0, "USSR": 2}
     assert 13 in game.state.events_played
+
+
+def test_5_2_a_starred_event_that_cannot_happen_goes_to_the_discard_pile() -> None:
+    """5.2 / 7.5: #55 Willy Brandt (starred) headlined after Tear Down This Wall prevents it:
+    no event, so the card is discarded, not removed from the game."""
+    game = game_at(
+        "headline",
+        headline={"USSR": 55, "US": 19},
+        hands={"USSR": [7], "US": [4]},
+        events_played=[96],
+        influence={"italy": (0, 1)},
+    )
+    state = game.state
+    assert 55 in state.discard and 55 not in state.removed
+    assert state.vp == 0

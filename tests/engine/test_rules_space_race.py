@@ -67,6 +67,22 @@ def test_6_4_4_example_box_2_gives_a_second_attempt_in_a_later_round() -> None:
     assert "play 8 space" in ids(game)
 
 
+def test_6_4_4_box_2_gives_two_attempts_a_turn_never_three() -> None:
+    """6.4.2 / 6.4.4: the box 2 bonus allows a second attempt in a turn, not a third."""
+    game = action_game(
+        "USSR",
+        {"USSR": [USSR_3_OPS, USSR_2_OPS, USSR_3_OPS_B], "US": [US_1_OP, 26, US_3_OPS]},
+        influence={"mexico": (1, 0)},
+        space={"USSR": 2},
+        forced_dice=[6, 6],  # both attempts fail (box 3 needs 1-3)
+    )
+    play(game, "play 7 space", "play 19 ops", "infl mexico", "play 8 space")
+    assert game.state.space_attempts["USSR"] == 2
+    play(game, "play 26 ops", "infl mexico")
+    assert "play 14 space" not in ids(game)
+    assert "6.4.2" in greyed(game)["play 14 space"]
+
+
 def test_6_4_4_the_first_loses_the_bonus_when_the_second_arrives() -> None:
     game = action_game(
         "US",
@@ -162,3 +178,30 @@ def test_6_4_6_the_last_box_ends_the_space_race() -> None:
     assert "play 16 space" not in ids(game)
     assert "play 6 space" not in ids(game)
     assert "6.4.6" in greyed(game)["play 16 space"]
+
+
+def test_6_4_4_the_us_holds_the_box_2_bonus_too() -> None:
+    game = action_game(
+        "US", {"US": [US_3_OPS], "USSR": [USSR_3_OPS]}, space={"US": 2}, space_attempts={"US": 1}
+    )
+    assert "play 4 space" in ids(game)
+
+
+def test_6_4_1_a_roll_equal_to_the_box_maximum_advances() -> None:
+    game = action_game("USSR", {"USSR": [USSR_3_OPS], "US": [US_1_OP]}, forced_dice=[3])
+    game.choose("play 7 space")  # box 1: 1-3
+    assert game.state.space["USSR"] == 1
+
+
+@pytest.mark.parametrize("box", [0, 7])
+def test_6_4_1_the_china_card_may_make_an_attempt_even_for_the_4_ops_box(box: int) -> None:
+    """Ruling 10: the China Card (4 ops) may be used for the space race, box 8 included."""
+    game = action_game("USSR", {"USSR": [USSR_3_OPS], "US": [US_1_OP]}, space={"USSR": box})
+    assert "play 6 space" in ids(game)
+
+
+def test_6_4_6_an_event_at_the_last_box_moves_nothing() -> None:
+    """#18 Captured Nazi Scientist at box 8: no box beyond it, no VP."""
+    game = action_game("US", {"US": [18], "USSR": [USSR_3_OPS]}, space={"US": 8})
+    game.choose("play 18 event")
+    assert (game.state.space["US"], game.state.vp) == (8, 0)

@@ -6,6 +6,7 @@ import pytest
 from engine_scenarios import CHINA, action_game, game_at, greyed, ids, infl, log_text, play
 
 from cold_war_tui.engine import Game, IllegalChoice
+from cold_war_tui.engine.decisions import Outcome
 
 USSR_1_OP, USSR_3_OPS = 10, 7
 US_1_OP = 19
@@ -238,6 +239,20 @@ def test_10_final_scoring_after_turn_10() -> None:
     assert draw.outcome is not None
     assert draw.state.vp == 0
     assert draw.outcome.winner is None
+
+
+@pytest.mark.parametrize(
+    ("vp", "outcome"),
+    [
+        (0, Outcome("USSR", "the USSR leads by 3 VP after final scoring", "10")),
+        (5, Outcome("US", "the US leads by 2 VP after final scoring", "10")),
+        (3, Outcome(None, "the VP are level after final scoring: a draw", "10")),
+    ],
+)
+def test_10_the_vp_after_final_scoring_decide_the_winner(vp: int, outcome: Outcome) -> None:
+    """Victory: after final scoring VP > 0 the US wins, < 0 the USSR, 0 is a draw."""
+    influence = {"north-korea": (0, 3), "mexico": (2, 0)}  # net USSR +3 (see above)
+    assert game_at("turn-end", turn=10, influence=influence, vp=vp).outcome == outcome
 
 
 def test_10_final_scoring_is_not_done_before_turn_10() -> None:

@@ -145,6 +145,75 @@ def test_optional_one_cards_ops_mix_influence_and_realignment_not_in_one_country
     assert "infl iraq" not in ids(game)  # it was the target of a realignment roll
 
 
+def test_optional_mixed_operations_price_each_point_and_roll_and_spend_every_op() -> None:
+    """The variant keeps 6.1.2 and 6.2.2: a point in a USSR-controlled country costs the US
+    2 ops, a roll 1; each point adds 1 influence; the player decides every op."""
+    influence = {"iraq": (0, 3), "iran": (1, 0), "syria": (0, 1)}
+    game = options_game(
+        VARIANT, "US", {"US": [21], "USSR": [7]}, influence=influence, forced_dice=[1, 1]
+    )
+    play(game, "play 21 ops", "infl iraq")  # Iraq is USSR-controlled: 2 of the 4 ops
+    assert infl(game, "iraq") == (1, 3)
+    assert game.pending is not None
+    assert (game.pending.player, game.pending.kind) == ("US", "operation_mixed")
+    assert game.pending.context["ops_left"] == 2
+    play(game, "realign syria")  # 1 op: the US loses nothing of its own (variant)
+    assert game.pending is not None and game.pending.context["ops_left"] == 1
+    play(game, "infl iran")
+    assert infl(game, "iran") == (2, 0)
+    assert (game.pending.player, game.pending.kind) == ("USSR", "action")
+
+
+def test_optional_mixed_operations_with_an_events_influence_or_realignment() -> None:
+    """The variant also mixes the ops an event grants for influence or realignment (#89
+    KAL-007 with South Korea US-controlled)."""
+    game = options_game(
+        VARIANT,
+        "US",
+        {"US": [89], "USSR": [7]},
+        influence={"south-korea": (3, 0), "iran": (1, 0), "syria": (0, 1)},
+        turn=8,
+    )
+    play(game, "play 89 event", "yes", "infl iran")
+    assert game.pending is not None and game.pending.kind == "operation_mixed"
+    assert "realign syria" in ids(game)
+
+
+def test_optional_a_coup_stays_a_coup_under_the_realignment_variant() -> None:
+    game = options_game(
+        VARIANT, "US", {"US": [4], "USSR": [7]}, influence={"mexico": (0, 2)}, forced_dice=[4]
+    )
+    play(game, "play 4 ops", "coup mexico")  # the 6.3 example
+    assert infl(game, "mexico") == (1, 0)
+    assert game.state.milops["US"] == 3
+
+
+def test_optional_mixed_operations_may_stop_with_done() -> None:
+    game = options_game(
+        VARIANT, "US", {"US": [4], "USSR": [7]}, influence={"iran": (1, 0), "syria": (0, 1)}
+    )
+    play(game, "play 4 ops", "infl iran", "done")
+    assert infl(game, "iran") == (2, 0)
+    assert game.pending is not None and game.pending.player == "USSR"
+
+
+def test_optional_mixed_operations_keep_the_china_cards_asia_point_for_asia() -> None:
+    """9.x in the variant: after the China Card's 4 ops in Asia, its fifth point may go to
+    an Asian country only, for influence or a roll."""
+    game = options_game(
+        VARIANT,
+        "USSR",
+        {"USSR": [7], "US": [4]},
+        influence={"north-korea": (0, 1), "japan": (1, 0), "iran": (1, 0)},
+    )
+    play(game, "play 6 ops", *["infl north-korea"] * 4)
+    assert game.pending is not None and game.pending.context["ops_left"] == 1
+    assert "realign japan" in ids(game) and "realign iran" not in ids(game)
+    assert "infl north-korea" in ids(game) and "infl iraq" not in ids(game)
+    game.choose("realign japan")
+    assert game.pending is not None and game.pending.player == "US"
+
+
 def test_standard_rules_keep_one_kind_of_operation_per_card() -> None:
     influence = {"iran": (1, 2), "iraq": (0, 1)}
     game = options_game(GameOptions(), "US", {"US": [25], "USSR": [7]}, influence=influence)

@@ -25,6 +25,8 @@ class EventSpec:
     number: int
     resolve: Resolver
     condition: Condition | None = None
+    # Keys of `state.effects` the event puts in play: what ends when a card cancels it.
+    effects: tuple[str, ...] = ()
 
 
 EVENTS: dict[int, EventSpec] = {}
@@ -37,13 +39,16 @@ CONDITIONAL_EVENTS: set[int] = {CHINA_CARD, *CIVIL_WAR_BANS}
 ALL_EVENT_CARDS = frozenset(range(1, 111)) - {CHINA_CARD}
 
 
-def event(number: int, condition: Condition | None = None) -> Callable[[Resolver], Resolver]:
-    """Register the resolver of card `number` (and the condition its text sets)."""
+def event(
+    number: int, condition: Condition | None = None, *, effects: tuple[str, ...] = ()
+) -> Callable[[Resolver], Resolver]:
+    """Register the resolver of card `number`, the condition its text sets and the keys of
+    the lasting effects it puts in play (a card that cancels it ends them)."""
 
     def register(resolve: Resolver) -> Resolver:
         if number in EVENTS:
             raise ValueError(f"event {number} registered twice")
-        EVENTS[number] = EventSpec(number, resolve, condition)
+        EVENTS[number] = EventSpec(number, resolve, condition, effects)
         if condition is not None:
             CONDITIONAL_EVENTS.add(number)
         return resolve
@@ -85,6 +90,8 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
         core.log("5.2", f"the event of {name} does not happen: {reason}")
         return False
     core.log(rule, f"event of {name}, resolved by the {side}")
+    for cancelled in core.cards[card].cancels:
+        end_effects(core, cancelled, name)
     spec = EVENTS.get(card)
     if spec is None:
         core.log("5.2", f"{name}: this event is not implemented yet and has no effect")
@@ -100,11 +107,32 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
     return True
 
 
-def play_event_now(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[bool]:
-    """The event of a card an event took (from a hand or a pile) happens now for `side`;
-    then the card goes where a played card goes (5.2). Returns whether it happened."""
+def end_effects(core: Core, card: int, by: str) -> None:
+    """A card's `cancels` (data/cards.yaml): the lasting effects `card`'s event put in play
+    end. Cancelling is not preventing: `card` stays playable unless also prevented."""
+    spec = EVENTS.get(card)
+    effects = core.state.effects
+    ended = [key for key in (spec.effects if spec else ()) if effects.pop(key, None) is not None]
+    if ended:
+        core.log("5.1", f"{by} cancels {core.card_name(card)}: its effect ends")
+
+
+def announce_play(core: Core, player: str, card: int, mode: str) -> None:
+    """`player` plays `card` ("event", "ops", "space" or "headline"). Every way of playing a
+    card comes through here once, so the effects watching plays (#59 Flower Power, #35
+    Formosan Resolution) hear of each: from the hand, the headline, UN Intervention, and the
+    cards events take (#5, #49 Missile Envy, #67 Grain Sales, #85 Star Wars)."""
+    for played in HOOKS.card_played:
+        played(core, player, card, mode)
+
+
+def play_event_now(core: Core, card: int, player: str, rule: str = "5.1") -> Flow[bool]:
+    """`player` plays the event of a card an event took (from a hand or a pile) now; the
+    card's side resolves it (the player for his own or a both-sides card, 5.2); then the
+    card goes where a played card goes. Returns whether the event happened."""
     core.state.limbo.append(card)
-    happened = yield from resolve_event(core, card, side, rule)
+    announce_play(core, player, card, "event")
+    happened = yield from resolve_event(core, card, core.event_owner(card, player), rule)
     core.dispose(card, event_happened=happened)
     return happened
 

@@ -4,8 +4,8 @@ Effects these cards leave in play (keys of `state.effects` / `turn_effects`):
 `area-bonus:USSR:southeast-asia` (#9), `nato` (#21), `nato-exempt:france` (#17),
 `ops-bonus:US` (#25), `ops-malus:SIDE` (#31), `no-coup:USSR:japan` and
 `no-realign:USSR:japan` (#27), `formosan-resolution` (#35, ended by the US playing
-the China Card), `norad` (#106, ended by #42 Quagmire) with `norad-defcon` (this
-action round's starting DEFCON while NORAD is in play).
+the China Card), `norad` (#106, ended by #42 Quagmire, which cancels it in the data) and
+the turn effect `defcon-moved-to-2` (DEFCON moved to 2 in the current action round).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.events import event, play_event_now, resolve_event
+from cold_war_tui.engine.events import announce_play, event, play_event_now, resolve_event
 from cold_war_tui.engine.events.toolkit import (
     area_members,
     choose_country,
@@ -29,12 +29,10 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
-from cold_war_tui.engine.hooks import HOOKS
 
 RULE = "5.1"
 UN_INTERVENTION = 32
 DEFECTORS = 103
-QUAGMIRE = 42
 
 
 def _no_effect(core: Core, text: str) -> None:
@@ -57,7 +55,8 @@ def _reveal(core: Core, holder: str, cards: list[int]) -> None:
 # -- #5-#17: USSR influence and wars ----------------------------------------------
 @event(5)
 def five_year_plan(core: Core, side: str) -> Flow[None]:
-    """#5: the USSR discards a random card; a USSR event on it happens for the USSR."""
+    """#5: the USSR discards a random card; a US event on it happens at once, for the US
+    (the published card); a USSR or both-sides card is discarded without its event."""
     card = random_card(core, USSR, "Five Year Plan")
     if card is None:
         _no_effect(core, "Five Year Plan: the USSR has no card")
@@ -65,11 +64,11 @@ def five_year_plan(core: Core, side: str) -> Flow[None]:
     state = core.state
     state.hands[USSR].remove(card)
     core.log(RULE, f"Five Year Plan: the USSR discards {core.card_name(card)}")
-    if core.cards[card].side != USSR:
+    if core.cards[card].side != US:
         state.discard.append(card)
-        core.log("5.4", f"{core.card_name(card)} is not a USSR event: no event")
+        core.log("5.4", f"{core.card_name(card)} is not a US event: no event")
         return
-    yield from play_event_now(core, card, USSR)
+    yield from play_event_now(core, card, US)
 
 
 @event(7)
@@ -465,9 +464,8 @@ def _un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
     state.hands[side].remove(UN_INTERVENTION)
     state.hands[side].remove(card)
     state.limbo.extend((card, UN_INTERVENTION))
-    for played in HOOKS.card_played:
-        played(core, side, UN_INTERVENTION, "event")
-        played(core, side, card, "ops")
+    announce_play(core, side, UN_INTERVENTION, "event")
+    announce_play(core, side, card, "ops")
     core.log(RULE, f"{side} plays UN Intervention with {core.card_name(card)}")
     happened = yield from resolve_event(core, UN_INTERVENTION, side)
     value = ops.ops_value(core, card, side)
@@ -615,31 +613,41 @@ def special_relationship(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, country, 1, RULE)
 
 
-@event(106)
+NORAD = "norad"
+DEFCON_MOVED_TO_2 = "defcon-moved-to-2"  # turn effect: DEFCON moved to 2 in this action round
+
+
+@event(106, effects=(NORAD,))
 def norad(core: Core, side: str) -> Flow[None]:
-    """#106: from now on, when an action round moves DEFCON to 2, the US adds 1 influence."""
-    core.state.effects["norad"] = 1
+    """#106: from now on, after an action round in which DEFCON moved to 2, the US adds 1
+    influence (while it controls Canada)."""
+    core.state.effects[NORAD] = 1
     return
     yield
 
 
+@hooks.defcon_moved
+def _defcon_moved_to_2(core: Core, level: int) -> None:
+    """Remember that DEFCON moved to 2, whether NORAD is in play yet or not: NORAD played
+    later in the same round still sees it (04-card-events #106)."""
+    if level == 2:
+        core.state.turn_effects[DEFCON_MOVED_TO_2] = 1
+
+
 @hooks.round_start
-def _norad_round_start(core: Core, side: str) -> bool:
-    """Remember the DEFCON at the start of the action round while NORAD is in play."""
-    state = core.state
-    if state.effects.get("norad"):
-        state.turn_effects["norad-defcon"] = state.defcon
+def _action_round_starts_unmoved(core: Core, side: str) -> bool:
+    """A move to 2 before this action round (another round, the headline) does not count."""
+    core.state.turn_effects.pop(DEFCON_MOVED_TO_2, None)
     return False
 
 
 @hooks.round_end
 def _norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
-    """#106: DEFCON moved to 2 in this round and the US controls Canada: US +1 influence."""
+    """#106: DEFCON moved to 2 in this round (from wherever it was, even back down to 2 after
+    a rise) and the US controls Canada: the US adds 1 influence where it has some."""
     state = core.state
-    if not state.effects.get("norad"):
-        return None
-    start = state.turn_effects.pop("norad-defcon", None)
-    if start is None or state.defcon != 2 or start <= 2:
+    moved = state.turn_effects.pop(DEFCON_MOVED_TO_2, None)
+    if not moved or not state.effects.get(NORAD):
         return None
     canada = core.board.index["canada"]
     if not core.controls(US, canada):
@@ -654,14 +662,3 @@ def _norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
         candidates,
         prompt="US (NORAD): add 1 influence in a country holding US influence",
     )
-
-
-@hooks.event_happened
-def _quagmire_cancels_norad(core: Core, card: int, side: str) -> None:
-    """#42 Quagmire cancels a NORAD in effect."""
-    if card != QUAGMIRE:
-        return
-    effects = core.state.effects
-    if effects.pop("norad", None) is not None:
-        core.state.turn_effects.pop("norad-defcon", None)
-        core.log(RULE, "Quagmire cancels NORAD")

@@ -228,9 +228,8 @@ def latin_american_debt_crisis(core: Core, side: str) -> Flow[None]:
 
 @event(96)
 def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
-    """#96: cancels Willy Brandt; +3 US in East Germany; free coup or realignments in Europe."""
-    if core.state.effects.pop("nato-exempt:west-germany", None):
-        core.log(RULE, "Tear Down This Wall cancels Willy Brandt: NATO covers West Germany")
+    """#96: +3 US in East Germany; free coup or realignments in Europe. Cancelling and
+    preventing Willy Brandt is data (`cancels`, `prevents`)."""
     core.add_influence(US, _country(core, "east-germany"), 3, RULE)
     ops = _event_ops(core, 96, US)
     prompt = f"US: a free coup or realignment rolls in Europe with {plural(ops, 'op')}?"
@@ -242,9 +241,7 @@ def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
 
 @event(97)
 def an_evil_empire(core: Core, side: str) -> Flow[None]:
-    """#97: +1 VP to the US; cancels Flower Power."""
-    if core.state.effects.pop("flower-power", None):
-        core.log(RULE, '"An Evil Empire" cancels Flower Power')
+    """#97: +1 VP to the US (cancelling and preventing Flower Power is data)."""
     core.gain_vp(US, 1, RULE, '"An Evil Empire"')
     return
     yield

@@ -11,9 +11,10 @@ Effect keys of these cards (values 1 unless said):
   action round", 1 during it; the USSR gains 3 VP at its end unless UN Intervention
   happened for the US in it (#50).
 - `flower-power` (persistent): the USSR gains 2 VP per war card the US plays (#59);
-  #97 An Evil Empire clears it.
+  #97 An Evil Empire cancels it (the `cancels` of data/cards.yaml).
 - #41 `nuclear-subs`, #43 `coup-malus`, #51 `ops-bonus:USSR`, #55
-  `nato-exempt:west-germany`: keys the engine already reads (restrictions, operations).
+  `nato-exempt:west-germany` (cancelled by #96): keys the engine already reads
+  (restrictions, operations).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from cold_war_tui.engine import hooks
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import event, play_event_now
+from cold_war_tui.engine.events import announce_play, event, play_event_now
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
@@ -48,6 +49,7 @@ TRAPS = {US: ("quagmire", 42), USSR: ("bear-trap", 44)}  # trapped side -> (key,
 ENVY_KEY = {side: f"missile-envy:{side}" for side in (US, USSR)}
 WWBY = "we-will-bury-you"
 FLOWER_POWER = "flower-power"
+NATO_EXEMPT_WEST_GERMANY = "nato-exempt:west-germany"
 
 
 # -- events without a lasting effect ----------------------------------------------
@@ -221,12 +223,12 @@ def allende(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(55)
+@event(55, effects=(NATO_EXEMPT_WEST_GERMANY,))
 def willy_brandt(core: Core, side: str) -> Flow[None]:
     """#55: USSR +1 VP and +1 in West Germany; West Germany loses NATO's protection."""
     core.gain_vp(USSR, 1, "5.1", "Willy Brandt")
     core.add_influence(USSR, core.board.index["west-germany"], 1, "5.1")
-    core.state.effects["nato-exempt:west-germany"] = 1
+    core.state.effects[NATO_EXEMPT_WEST_GERMANY] = 1
     core.log("5.1", "Willy Brandt: NATO no longer protects West Germany")
     return
     yield
@@ -500,6 +502,7 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
         core.log("5.1", f"the {opponent} must play Missile Envy for operations next round")
     if core.cards[taken].side == opponent:
         state.limbo.append(taken)
+        announce_play(core, side, taken, "ops")
         yield from event_operations(core, side, ops_value(core, taken, side))
         core.dispose(taken, event_happened=False)
     else:
@@ -575,7 +578,7 @@ def we_will_bury_you_round_end(core: Core, side: str) -> None:
 
 
 # -- #59 Flower Power -------------------------------------------------------------------
-@event(59)
+@event(59, effects=(FLOWER_POWER,))
 def flower_power(core: Core, side: str) -> Flow[None]:
     """#59: from now on the USSR gains 2 VP whenever the US plays a war card."""
     core.state.effects[FLOWER_POWER] = 1

@@ -333,14 +333,16 @@ CHE_REGIONS = ("central-america", "south-america", "africa")
 
 @event(107)
 def che(core: Core, side: str) -> Flow[None]:
-    """#107: a free USSR coup on a non-battleground of CA, SA or Africa; a second if it hit."""
+    """#107: a USSR coup with this card's ops on a non-battleground of Central or South
+    America or Africa; a second if it removed US influence. The card never calls them
+    free: they are military operations (8.2.3), not free coups (8.2.5)."""
     ops = operations.ops_value(core, 107, USSR)
     done: list[int] = []
     while len(done) < 2:
         board = core.board
         targets = [
             c
-            for c in operations.coup_targets(core, USSR, free=True)
+            for c in operations.coup_targets(core, USSR)
             if not board.battleground[c] and board.region[c] in CHE_REGIONS and c not in done
         ]
         if not targets:
@@ -357,7 +359,7 @@ def che(core: Core, side: str) -> Flow[None]:
             return
         country = chosen_country(core, chosen)
         before = core.state.influence[US][country]
-        operations.coup(core, USSR, country, ops, free=True)
+        operations.coup(core, USSR, country, ops)
         done.append(country)
         if core.state.influence[US][country] >= before:
             core.log("5.1", "Che: the coup removed no US influence; no second coup")

@@ -97,4 +97,4 @@ def star_wars(core: Core, side: str) -> Flow[None]:
     )
     card = int(chosen.split()[1])
     state.discard.remove(card)
-    yield from play_event_now(core, card, core.event_owner(card, US), "7")
+    yield from play_event_now(core, card, US, "7")

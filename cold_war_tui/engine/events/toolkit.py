@@ -13,7 +13,7 @@ from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.operations import ALL_KINDS, conduct
+from cold_war_tui.engine.operations import ALL_KINDS, conduct, controlled_neighbours
 from cold_war_tui.engine.wording import plural
 
 DONE = Choice("done", "Stop here")
@@ -182,15 +182,13 @@ def war(
 ) -> bool:
     """A war event's roll against `target` (Korean, Arab-Israeli, Indo-Pakistani, ...).
 
-    -1 per country adjacent to the target that the opponent controls (and any
-    `extra_malus`); on `win_on`+ the player gains `vp` and the opponent's
-    influence there becomes the player's. Military operations come from
-    `resolve_event` (8.2.3).
+    -1 per country adjacent to the target that the opponent controls, the opponent's
+    superpower space included (#36: the USSR attacking Mexico gets -1 for the US), and
+    any `extra_malus`; on `win_on`+ the player gains `vp` and the opponent's influence
+    there becomes the player's. Military operations come from `resolve_event` (8.2.3).
     """
     opponent = other(side)
-    malus = extra_malus + sum(
-        1 for n in core.board.neighbours[target] if core.controls(opponent, n)
-    )
+    malus = extra_malus + controlled_neighbours(core, opponent, target)
     die = core.roll(side, f"{name} in {core.name(target)}", "5.1")
     total = die - malus
     if total < win_on:
