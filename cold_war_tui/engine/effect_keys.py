@@ -50,7 +50,7 @@ THIS_TURN: dict[str, Shapes] = {
     "open-hand": ONE_SIDE,  # #98
     "ames-order": ((), (CARD,)),  # #98, first US edition
     "yuri-and-samantha": NO_ARGUMENT,  # #109
-    "norad-defcon": NO_ARGUMENT,  # #106
+    "defcon-moved-to-2": NO_ARGUMENT,  # #106 (NORAD reads it)
 }
 
 

@@ -50,7 +50,7 @@ EFFECTS: tuple[tuple[str, int, str], ...] = (
     ("ames-order", 98, "the US plays its cards in the USSR's order"),
     ("yuri-and-samantha", 109, "USSR +1 VP per US coup"),
 )
-HIDDEN = ("norad-defcon", "ames-order:{n}")
+HIDDEN = ("defcon-moved-to-2", "ames-order:{n}")
 """Keys the rules use for bookkeeping; nothing for a player to read."""
 
 

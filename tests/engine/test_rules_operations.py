@@ -356,7 +356,7 @@ def test_25_31_ops_modifiers_are_added_first_then_bounded_to_1_4(
     card = US_CARD_BY_OPS[printed]
     game = action_game("US", {"US": [card], "USSR": [USSR_1_OP]}, turn_effects=effects)
     menu = {c.id: c.label for c in game.pending.choices} if game.pending else {}
-    assert menu[f"play {card} ops"].endswith(f": {value} ops")
+    assert menu[f"play {card} ops"].endswith(f": {value} op" + ("" if value == 1 else "s"))
     game.choose(f"play {card} ops")
     assert game.pending is not None and game.pending.context["ops"] == value
 
