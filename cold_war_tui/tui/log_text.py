@@ -128,8 +128,9 @@ def dice_with_result(entries: Sequence[LogEntry], start: int) -> tuple[str, int]
     if end < len(entries) and together(entries[start], entries[end]):
         result = entries[end].text
         if not STEP.match(result):
-            if result.startswith(reason):
-                result = result[len(reason) :].lstrip(":").strip() or result
+            rest = result.removeprefix(reason)
+            if rest != result and rest[:1] in (":", " ") and rest.lstrip(": "):
+                result = rest.lstrip(": ")  # "coup in Iran succeeds: ..." -> "succeeds: ..."
             return f"{text} → {result}", end - start + 1
     return text, end - start
 

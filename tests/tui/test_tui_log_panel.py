@@ -96,6 +96,11 @@ def test_dice_and_their_result_share_a_line() -> None:
         " in Iran",
         "[6.4.1] US rolls 3 (space race: Animal in Space needs 1-4)",  # no result: as it is
     ]
+    # the reason is left out only when the result repeats it as a whole
+    other = [entry("US rolls 2 (coup in Iran)", "6.3.2"), entry("coup in Iranian oil", "6.3.2")]
+    assert plain(dense_lines(other, 100, turn=3)) == [
+        "[6.3.2] US rolls 2 (coup in Iran) → coup in Iranian oil"
+    ]
     # narrower: what follows the dice waits for a line of its own
     assert plain(dense_lines(entries[:4], 60, turn=3))[1] == "[6.2.2] USSR -1 influence in Iran"
 
