@@ -1,14 +1,16 @@
 """The world map as text: a pure function from the game data and state to Rich `Text` lines.
 
 All 84 countries, grouped by region and sub-region in four columns (the
-Americas, Europe, Africa, the Middle East and Asia). Each country is one cell:
+Americas, Africa, Europe, the Middle East and Asia). Each country is one cell:
 
     ›W.Germany  4◆ 4  ·
 
 a target marker, the name (shortened to 10 characters), stability, ◆ for a
 battleground, US influence, USSR influence ("·" for none). The name takes the
-colour of whoever controls the country. No Textual here: the widget in
-`widgets/map_view.py` only shows these lines; tests check them directly.
+colour of whoever controls the country. The first two columns end first:
+the free corner below them holds a small table (`Corner`: the regions if scored
+now), so the game screen needs no panel of its own for it. No Textual here: the
+widget in `widgets/map_view.py` only shows these lines; tests check them directly.
 """
 
 from __future__ import annotations
@@ -61,13 +63,15 @@ ZERO_STYLE = "#6c6c6c"
 CURSOR_STYLE = "bold #000000 on #ffd75f"
 BATTLEGROUND_STYLE = "bold #ffd75f"
 
-# Columns of the map: each a list of regions; sub-regions come from the data.
+# Columns of the map: each a list of regions; sub-regions come from the data. The two
+# shortest come first, so that the corner below them is free for a table.
 COLUMNS: tuple[tuple[str, ...], ...] = (
     ("central-america", "south-america"),
-    ("europe",),
     ("africa",),
+    ("europe",),
     ("middle-east", "asia"),
 )
+CORNER_COLUMNS = 2
 
 
 class Influence(Protocol):
@@ -114,6 +118,42 @@ class MapLayout:
     def order(self) -> list[str]:
         """Country keys in reading order: column by column, top to bottom."""
         return [e.key for column in self.columns for e in column if e.kind == "country"]
+
+
+@dataclass(frozen=True, slots=True)
+class Corner:
+    """A table drawn in the free corner below the first CORNER_COLUMNS columns: a title
+    (one cell wide when it sits beside the end of the first column) and its lines."""
+
+    title: Text
+    lines: tuple[Text, ...]
+
+
+def corner_rows(layout: MapLayout) -> tuple[int, int, int]:
+    """Where a corner goes: the title's row and column, and the row of its first line.
+    The lines start below the longest of the corner's columns; the title sits just above
+    them in the second column when that one ends sooner, else on a row of its own."""
+    start = max(len(column) for column in layout.columns[:CORNER_COLUMNS])
+    if start and len(layout.columns[CORNER_COLUMNS - 1]) < start:
+        return start - 1, CORNER_COLUMNS - 1, start
+    return start, 0, start + 1
+
+
+def drawn_height(layout: MapLayout, corner: Corner | None) -> int:
+    """The lines `render_map` draws: the layout's, or more if the corner reaches lower."""
+    if corner is None:
+        return layout.height
+    return max(layout.height, corner_rows(layout)[2] + len(corner.lines))
+
+
+def corner_texts(layout: MapLayout, corner: Corner | None) -> dict[int, tuple[int, Text]]:
+    """{row: (first column, text)} of the corner's title and lines."""
+    if corner is None:
+        return {}
+    title_row, title_column, start = corner_rows(layout)
+    texts = {title_row: (title_column, corner.title)}
+    texts |= {start + i: (0, line) for i, line in enumerate(corner.lines)}
+    return texts
 
 
 def build_layout(data: GameData, *, civil_war: bool = False) -> MapLayout:
@@ -239,15 +279,26 @@ def render_map(
     targets: Mapping[str, str] | None = None,
     cursor: str | None = None,
     rows: Iterable[int] | None = None,
+    corner: Corner | None = None,
 ) -> list[Text]:
-    """The map, one Text per screen line, `layout.width` cells wide (only `rows` if given)."""
+    """The map, one Text per screen line, `layout.width` cells wide (only `rows` if given),
+    with the `corner` table below the first columns."""
     targets = targets or {}
     closed = closed_regions(layout, defcon)
     blank = " " * CELL
+    in_corner = corner_texts(layout, corner)
     lines: list[Text] = []
-    for y in range(layout.height) if rows is None else rows:
+    for y in range(drawn_height(layout, corner)) if rows is None else rows:
         line = Text(no_wrap=True, overflow="crop")
-        for column in layout.columns:
+        first, text = in_corner.get(y, (CORNER_COLUMNS, Text()))
+        if first < CORNER_COLUMNS:
+            text = text.copy()
+            text.truncate((CORNER_COLUMNS - first) * CELL, overflow="ellipsis", pad=True)
+        for x, column in enumerate(layout.columns):
+            if first <= x < CORNER_COLUMNS:
+                if x == first:
+                    line.append_text(text)
+                continue
             if y >= len(column):
                 line.append(blank)
                 continue

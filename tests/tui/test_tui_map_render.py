@@ -10,8 +10,11 @@ from cold_war_tui.gamedata import load_default_data
 from cold_war_tui.tui.demo import MIDGAME
 from cold_war_tui.tui.map_render import (
     CELL,
+    Corner,
     build_layout,
+    corner_rows,
     country_cell,
+    drawn_height,
     find_country,
     key_at,
     move_cursor,
@@ -40,11 +43,11 @@ def test_all_84_countries_in_four_columns_grouped_by_region() -> None:
     assert headings == [
         "CENTRAL AMERICA",
         "SOUTH AMERICA",
+        "AFRICA",
         "EUROPE",
         "Western Europe",
         "Western + Eastern",
         "Eastern Europe",
-        "AFRICA",
         "MIDDLE EAST",
         "ASIA",
         "Southeast Asia",
@@ -110,7 +113,8 @@ def test_closed_regions_are_marked_at_low_defcon() -> None:
 def test_cursor_moves_and_country_search() -> None:
     assert move_cursor(LAYOUT, "poland", 0, 1) == "romania"
     assert move_cursor(LAYOUT, None, 0, 1) == LAYOUT.order()[0]
-    assert LAYOUT.positions[move_cursor(LAYOUT, "poland", 1, 0)][0] == 2  # Africa's column
+    assert LAYOUT.positions[move_cursor(LAYOUT, "poland", 1, 0)][0] == 3  # the Middle East's
+    assert LAYOUT.positions[move_cursor(LAYOUT, "poland", -1, 0)][0] == 1  # Africa's column
     assert find_country(LAYOUT, "korea") == "north-korea"
     assert find_country(LAYOUT, "korea", prefer=["south-korea"]) == "south-korea"
     assert find_country(LAYOUT, "korea", after="north-korea") == "south-korea"
@@ -119,3 +123,34 @@ def test_cursor_moves_and_country_search() -> None:
     x, y = LAYOUT.positions["japan"]
     assert key_at(LAYOUT, x * CELL + 3, y) == "japan"
     assert key_at(LAYOUT, 0, 0) is None  # a heading
+
+
+def test_the_corner_below_the_americas_and_africa_holds_a_table() -> None:
+    """The regions table sits in the free corner under the first two columns: its lines
+    from the row below the Americas, its title beside Venezuela where Africa has ended."""
+    influence = Game.from_scenario(MIDGAME).state.influence
+    table = tuple(Text(f"{name:<10} pres  1  -     0  US +1") for name in ("Europe", "Asia"))
+    corner = Corner(Text("REGIONS IF SCORED"), table)
+    lines = render_map(LAYOUT, influence, corner=corner)
+    americas, africa = (len(column) for column in LAYOUT.columns[:2])
+    assert (americas, africa) == (22, 19)
+    assert corner_rows(LAYOUT) == (americas - 1, 1, americas)
+    beside = lines[americas - 1].plain[: 2 * CELL]
+    assert beside.startswith(" Venezuela") and beside[CELL:].startswith("REGIONS IF SCORED")
+    assert lines[americas].plain.startswith("Europe     pres  1  -     0  US +1")
+    assert "Poland" in lines[americas].plain  # the other columns go on beside it
+    assert len(lines) == LAYOUT.height == drawn_height(LAYOUT, corner)
+    assert {line.cell_len for line in lines} == {LAYOUT.width}
+    # one row drawn again (the cursor moved): the same, corner and all
+    row = americas + 1
+    assert render_map(LAYOUT, influence, corner=corner, rows=[row])[0].plain == lines[row].plain
+    assert lines[row].plain.startswith("Asia ")
+
+
+def test_a_corner_too_tall_for_the_free_space_makes_the_map_longer() -> None:
+    """Nothing of the table is cut: lines beyond the map's last row are added below it."""
+    influence = Game.from_scenario(MIDGAME).state.influence
+    corner = Corner(Text("TITLE"), tuple(Text(f"line {n}") for n in range(10)))
+    lines = render_map(LAYOUT, influence, corner=corner)
+    assert len(lines) == drawn_height(LAYOUT, corner) == 22 + 10
+    assert lines[-1].plain.startswith("line 9") and lines[-1].cell_len == LAYOUT.width

@@ -269,8 +269,10 @@ async def test_item6_piles_effects_space_vp_and_regions(data_dir: Path) -> None:
         assert "norad" not in text and "no coup USSR japan" not in text
         assert "Earth Satellite" in text and "Animal in Space" in text and "2/0 VP" in text
         assert "VP USSR +2 20▕·········█│··········▏20" in text
+        rows = text.splitlines()  # the regions table: the map's corner under the Americas
+        assert any(row[20:].startswith("REGIONS IF SCORED") for row in rows)
         for region in ("Europe", "Asia", "Mid East", "Africa", "C. America", "S. America"):
-            assert any(line.strip().startswith(region) for line in text.split("│"))
+            assert any(row.startswith(region) for row in rows), region
         assert "USSR +4" in text and "US +6" in text
         await press(pilot, "f4")
         from cold_war_tui.tui.screens.table import TableScreen

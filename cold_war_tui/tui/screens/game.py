@@ -21,14 +21,16 @@ from textual.widgets import OptionList, RichLog, Static
 
 from cold_war_tui.engine import Decision, IllegalChoice
 from cold_war_tui.tui.engine_bridge import card_ops, region_scores
+from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
+    HEADING_STYLE,
     TARGET_VERBS,
+    Corner,
     MapLayout,
     build_layout,
     target_markers,
 )
 from cold_war_tui.tui.render import (
-    REGION_COLUMNS,
     card_detail,
     decision_header,
     effects_line,
@@ -38,7 +40,6 @@ from cold_war_tui.tui.render import (
 )
 from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
-from cold_war_tui.tui.screens.log_view import log_lines
 from cold_war_tui.tui.session import EngineFailure, Session
 from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
 from cold_war_tui.tui.widgets.decision import DecisionMenu, choice_of, plain
@@ -55,6 +56,10 @@ COMPACT_HEIGHT = 34
 # (apart from stopping), else to the menu: the same rule every time.
 STOP = frozenset({"done"})
 LEGEND = "+ infl x coup r realign - remove > target ◆ battleground"
+REGIONS_TITLE = Text("REGIONS IF SCORED", HEADING_STYLE)
+# The log panel shows the last entries: two long action rounds (a round has 16 entries
+# or fewer in 99 % of random games); F3 shows them all.
+PANEL_ENTRIES = 50
 
 
 def country_of(choice_id: str) -> str | None:
@@ -82,24 +87,31 @@ def card_of(choice_id: str) -> int | None:
 
 
 class GameLog(RichLog):
-    """The public log, with rule references, appended as the game goes on."""
+    """The last PANEL_ENTRIES entries of the public log in the panel's dense form
+    (`log_text.dense_lines`), scrolled to the end: the latest action rounds in a few
+    rows. Written again whenever the log or the panel's width changes."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=20)
-        self.written = 0
-        self.game_id = 0
-        self.border_title = "Log (F3: the whole game)"
+        self.session = session
+        self.shown: tuple[int, int, int] | None = None  # (game, entries, width) written
 
-    def sync(self, session: Session) -> None:
-        entries = session.game.log
-        if id(session.game) != self.game_id or len(entries) < self.written:
-            self.clear()
-            self.written = 0
-            self.game_id = id(session.game)
-        turn = entries[self.written - 1].turn if self.written else None
-        for line in log_lines(entries[self.written :], turn):
-            self.write(line)
-        self.written = len(entries)
+    def sync(self) -> None:
+        game = self.session.game
+        entries = game.log
+        width = self.scrollable_content_region.width
+        if not width or (id(game), len(entries), width) == self.shown:
+            return  # hidden (compact layout), or nothing new
+        self.shown = (id(game), len(entries), width)
+        start = max(0, len(entries) - PANEL_ENTRIES)
+        lines = dense_lines(entries[start:], width)
+        if start:
+            lines.insert(0, Text(f"{start} earlier entries: F3", DIM))
+        self.clear()
+        self.write(Text("\n").join(lines), width=width)  # one write: one wrap of all
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.sync()
 
 
 class GameScreen(LogExportActions, Screen[None]):
@@ -152,9 +164,7 @@ class GameScreen(LogExportActions, Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 yield MapView(self.map_layout, id="map")
-                with Horizontal(id="lower"):
-                    yield GameLog(id="log")
-                    yield Static(id="regions")
+                yield GameLog(self.session, id="log")
             with Vertical(id="right"):
                 with Vertical(id="decision-box"):
                     yield Static(id="prompt")
@@ -167,7 +177,6 @@ class GameScreen(LogExportActions, Screen[None]):
         yield QuietFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#regions", Static).border_title = f"Regions now: {REGION_COLUMNS}"
         self.mark_focus()
         self.after_change()
 
@@ -272,12 +281,11 @@ class GameScreen(LogExportActions, Screen[None]):
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
         markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
+        regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, region_scores(game))))
         self.query_one("#map", MapView).show(
-            self.map_layout, state.influence, state.defcon, markers
+            self.map_layout, state.influence, state.defcon, markers, regions
         )
-        regions = region_table(game.data, region_scores(game))
-        self.query_one("#regions", Static).update(Text("\n").join(regions), layout=False)
-        self.query_one("#log", GameLog).sync(self.session)
+        self.query_one("#log", GameLog).sync()
         undo_ok = self.session.undo_block() is None
         if undo_ok != self.undo_ok:  # the footer greys Undo out: redraw it only when it changes
             self.undo_ok = undo_ok

@@ -15,9 +15,9 @@ from textual.widgets import Footer, RichLog, Static
 
 from cold_war_tui.tui.engine_bridge import region_scores
 from cold_war_tui.tui.history import turn_history, turn_lines, vp_chart
+from cold_war_tui.tui.log_text import log_lines
 from cold_war_tui.tui.render import REGION_COLUMNS, outcome_text, region_table
 from cold_war_tui.tui.screens.dialogs import LogExportActions
-from cold_war_tui.tui.screens.log_view import log_lines
 from cold_war_tui.tui.session import Session
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
-"""The whole game's log on one screen (F3), and the log lines every panel shares."""
+"""The whole game's log on one screen (F3)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,23 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from cold_war_tui.tui.history import LogEntry as Entry
-
-RULE_STYLE = "#87afd7"
-
-
-def log_lines(entries: Iterable[Entry], turn: int | None = None) -> list[Text]:
-    """Log entries as lines, with "-- turn N --" where the turn changes (after `turn`)."""
-    lines = []
-    for entry in entries:
-        if entry.turn != turn:
-            turn = entry.turn
-            lines.append(Text(f"-- turn {turn} --", "bold"))
-        line = Text()
-        if entry.rule:
-            line.append(f"[{entry.rule}] ", RULE_STYLE)
-        line.append(entry.text)
-        lines.append(line)
-    return lines
+from cold_war_tui.tui.log_text import log_lines
 
 
 class LogScreen(Screen[None]):

@@ -20,8 +20,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from cold_war_tui.tui.map_render import (
+    Corner,
     Influence,
     MapLayout,
+    drawn_height,
     find_country,
     key_at,
     move_cursor,
@@ -75,6 +77,7 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self.influence: Mapping[str, Influence] = {}
         self.defcon = 5
         self.targets: dict[str, str] = {}
+        self.corner: Corner | None = None
         self.cursor: str | None = None
         self._strips: list[Strip] = []
         self._shown_typed = ("", False)
@@ -86,19 +89,22 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         influence: Mapping[str, Influence],
         defcon: int,
         targets: Mapping[str, str],
+        corner: Corner | None = None,
     ) -> None:
-        """New state or targets; redraws the map (if anything changed)."""
+        """New state, targets or corner table; redraws the map (if anything changed)."""
         if (
             layout is self.map_layout
             and defcon == self.defcon
             and targets == self.targets
             and influence == self.influence
+            and corner == self.corner
         ):
             return
         self.map_layout = layout
         self.influence = influence
         self.defcon = defcon
         self.targets = dict(targets)
+        self.corner = corner
         if self.cursor not in layout.positions:
             self.cursor = None
         self._redraw()
@@ -120,7 +126,7 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
             return
         console = self.app.console
         ordered = None  # only these rows, when the cursor moved on a drawn map
-        if rows is not None and len(self._strips) == self.map_layout.height:
+        if rows is not None and len(self._strips) == drawn_height(self.map_layout, self.corner):
             ordered = sorted(rows)
         lines = render_map(
             self.map_layout,
@@ -129,6 +135,7 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
             targets=self.targets,
             cursor=self.cursor,
             rows=ordered,
+            corner=self.corner,
         )
         strips = [Strip(line.render(console), cell_len(line.plain)) for line in lines]
         if ordered is not None:
