@@ -17,7 +17,7 @@ from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
 from cold_war_tui.engine.options import GameOptions
-from cold_war_tui.engine.state import GameState
+from cold_war_tui.engine.state import FrozenState, GameState, freeze
 
 VP_WIN = 20
 # The labels of the operations' target choices (`infl KEY`, ...); {name} is the country.
@@ -184,6 +184,10 @@ class Core:
     contested_cache: dict[tuple[str, frozenset[int]], tuple[int, ...]] = field(default_factory=dict)
     # The countries effects close, as last read (restrictions.blocked_by_effects).
     effects_memo: EffectsMemo | None = None
+    # `Game` wants a checkpoint at the next shallow point of the flow (Game.fork), and
+    # the one taken (a frozen state and the log's length then) until `Game` files it.
+    checkpoint_due: bool = False
+    checkpoint_taken: tuple[FrozenState, int] | None = None
 
     def __post_init__(self) -> None:
         t = self.tables
@@ -274,6 +278,14 @@ class Core:
     def shuffle(self, cards: list[int], what: str) -> None:
         self.state.rng = rng.shuffle(self.state.rng, cards)
         self.log("", f"{what} shuffled ({len(cards)} cards)")
+
+    def checkpoint(self) -> None:
+        """The flow is shallow here (a phase or action round starts): `turn.play` can resume
+        from a copy of the state alone, so `Game.fork` and `Game.rewind` start from one
+        (taken when `Game` asks for one: every few choices)."""
+        if self.checkpoint_due:
+            self.checkpoint_due = False
+            self.checkpoint_taken = (freeze(self.state), len(self.log_entries))
 
     def mark_round_start(self) -> None:
         """Placement reach is fixed at the start of an action round (6.1.1): from now on

@@ -9,8 +9,9 @@ truth, the snapshot catches tampering and engine drift.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -22,10 +23,20 @@ from cold_war_tui.engine.errors import IllegalChoice, SaveError
 from cold_war_tui.engine.events import load_all
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.scenario import Scenario, parse_scenario, scenario_state
-from cold_war_tui.engine.state import CountryInfluence, StateSnapshot, snapshot
+from cold_war_tui.engine.state import (
+    CountryInfluence,
+    FrozenState,
+    StateSnapshot,
+    freeze,
+    snapshot,
+    thaw,
+)
 from cold_war_tui.engine.turn import play
 
 FORMAT_VERSION = 1
+# Choices between checkpoints, at least: a fork replays fewer than this many plus the
+# rest of an action round, and a game pays for a checkpoint every few decisions.
+CHECKPOINT_SPACING = 4
 load_all()
 
 
@@ -66,6 +77,17 @@ class PlayerView(BaseModel):
     events_played: list[int]
 
 
+class Checkpoint(NamedTuple):
+    """A copy of the state where the flow is shallow, and how far the game was then.
+
+    Shared by a game and its forks and never changed: restoring one copies its state.
+    """
+
+    choices: int  # the choices made before it
+    state: FrozenState
+    log_length: int
+
+
 class Game:
     """One game of the card game: ask `pending`, answer with `choose`."""
 
@@ -74,7 +96,12 @@ class Game:
         self._origin = origin
         self._choices: list[str] = []
         self._outcome: Outcome | None = None
-        self._flow = play(core)
+        self._checkpoints = [Checkpoint(0, freeze(core.state), len(core.log_entries))]
+        self._start()
+
+    def _start(self) -> None:
+        """Run the flow from the state's phase to the first decision."""
+        self._flow = play(self._core)
         self._pending = self._advance(None)
 
     # -- construction -----------------------------------------------------------
@@ -113,11 +140,18 @@ class Game:
 
     # -- playing --------------------------------------------------------------------
     def _advance(self, choice: str | None) -> Decision | None:
+        """Run the flow to its next decision, and file the checkpoint it passed, if any."""
         try:
-            return next(self._flow) if choice is None else self._flow.send(choice)
+            pending = next(self._flow) if choice is None else self._flow.send(choice)
         except StopIteration as stop:
             self._outcome = stop.value
-            return None
+            pending = None
+        core = self._core
+        taken = core.checkpoint_taken
+        if taken is not None:
+            core.checkpoint_taken = None
+            self._checkpoints.append(Checkpoint(len(self._choices), *taken))
+        return pending
 
     @property
     def pending(self) -> Decision | None:
@@ -131,7 +165,10 @@ class Game:
             raise IllegalChoice("the game is over")
         if not pending.accepts(choice_id):
             raise IllegalChoice(pending.why_not(choice_id))
-        self._choices.append(choice_id)
+        choices = self._choices
+        choices.append(choice_id)
+        if len(choices) - self._checkpoints[-1].choices >= CHECKPOINT_SPACING:
+            self._core.checkpoint_due = True
         self._pending = self._advance(choice_id)
 
     # -- reading ------------------------------------------------------------------------
@@ -249,16 +286,38 @@ class Game:
             raise SaveError("the saved state does not match its replay (edited or damaged save)")
         return game
 
+    # -- copies ---------------------------------------------------------------------
+    def fork(self) -> Game:
+        """An independent copy with the same future: the same choices give the same dice,
+        draws and states, and nothing done to one touches the other."""
+        return self._replayed(len(self._choices))
+
     def rewind(self, count: int) -> Game:
-        """The same game with its last `count` choices undone (replayed from the start)."""
-        keep = self._choices[: max(0, len(self._choices) - count)]
-        if self._origin is None:
-            game = Game.new(self.options, self.data)
-        else:
-            game = Game.from_scenario(self._origin.model_dump(), self.options, self.data)
-        for choice in keep:
+        """The same game with its last `count` choices undone."""
+        return self._replayed(max(0, len(self._choices) - count))
+
+    def _replayed(self, target: int) -> Game:
+        """The game as it stood after `target` choices: the latest checkpoint at or before
+        them, restored into a new core and flow, then the choices made since, replayed."""
+        checkpoints = self._checkpoints
+        last = bisect_right(checkpoints, target, key=_choices_made) - 1
+        point = checkpoints[last]
+        core = make_core(self.data, self.board, self.options, thaw(point.state))
+        core.log_entries = self._core.log_entries[: point.log_length]
+        game = Game.__new__(Game)
+        game._core = core
+        game._origin = self._origin
+        game._choices = self._choices[: point.choices]
+        game._outcome = None
+        game._checkpoints = checkpoints[: last + 1]
+        game._start()
+        for choice in self._choices[point.choices : target]:
             game.choose(choice)
         return game
+
+
+def _choices_made(point: Checkpoint) -> int:
+    return point.choices
 
 
 def known_cards(state: StateSnapshot, holder: str) -> list[int]:

@@ -30,6 +30,7 @@ def play(core: Core) -> Flow[Outcome]:
                 start_turn(core)
                 state.phase = "headline"
             if state.phase == "headline":
+                core.checkpoint()
                 yield from headline_phase(core)
                 state.phase = "action"
                 state.action_round = 1
@@ -37,6 +38,7 @@ def play(core: Core) -> Flow[Outcome]:
                 yield from action_rounds(core)
                 state.phase = "turn-end"
             if state.phase == "turn-end":
+                core.checkpoint()
                 yield from end_turn(core)
                 if state.turn >= core.data.setup.turns:
                     raise GameOver(final_scoring(core))
@@ -199,6 +201,7 @@ def action_rounds(core: Core) -> Flow[None]:
         for side in (USSR, US):
             if state.rounds_taken[side] >= state.action_round:
                 continue
+            core.checkpoint()
             if state.action_round <= rounds_for(core, side):
                 state.phasing = side
                 yield from action_round(core, side)
