@@ -279,11 +279,11 @@ class Core:
         self.state.rng = rng.shuffle(self.state.rng, cards)
         self.log("", f"{what} shuffled ({len(cards)} cards)")
 
-    def checkpoint(self) -> None:
+    def checkpoint(self, *, always: bool = False) -> None:
         """The flow is shallow here (a phase or action round starts): `turn.play` can resume
         from a copy of the state alone, so `Game.fork` and `Game.rewind` start from one
-        (taken when `Game` asks for one: every few choices)."""
-        if self.checkpoint_due:
+        (taken when `Game` asks for one, every few choices, or `always`)."""
+        if self.checkpoint_due or always:
             self.checkpoint_due = False
             self.checkpoint_taken = (freeze(self.state), len(self.log_entries))
 

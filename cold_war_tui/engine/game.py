@@ -19,9 +19,20 @@ from cold_war_tui.datamodel import GameData
 from cold_war_tui.engine.board import SIDES, Board, board_for, other
 from cold_war_tui.engine.core import Core, LogEntry, make_core
 from cold_war_tui.engine.decisions import Decision, Outcome
+from cold_war_tui.engine.determinize import (
+    Plan,
+    headline_secret,
+    known_cards,
+    named_cards,
+    plan,
+    relabel,
+    renamed,
+    settle,
+)
 from cold_war_tui.engine.errors import IllegalChoice, SaveError
 from cold_war_tui.engine.events import load_all
 from cold_war_tui.engine.options import GameOptions
+from cold_war_tui.engine.rng import seed_state
 from cold_war_tui.engine.scenario import Scenario, parse_scenario, scenario_state
 from cold_war_tui.engine.state import (
     CountryInfluence,
@@ -34,6 +45,8 @@ from cold_war_tui.engine.state import (
 from cold_war_tui.engine.turn import play
 
 FORMAT_VERSION = 1
+# Deals drawn before `determinize` gives up when the opponent decides (_redealt_earlier).
+REDEAL_ATTEMPTS = 30
 # Choices between checkpoints, at least: a fork replays fewer than this many plus the
 # rest of an action round, and a game pays for a checkpoint every few decisions.
 CHECKPOINT_SPACING = 4
@@ -66,6 +79,7 @@ class PlayerView(BaseModel):
     china_face_up: bool
     hand: list[int]
     own_headline: int | None
+    opponent_headline: int | None  # once revealed (or shown first: 6.4.4)
     opponent_hand_size: int
     opponent_known_cards: list[int]
     draw_pile_size: int
@@ -88,6 +102,16 @@ class Checkpoint(NamedTuple):
     log_length: int
 
 
+class Redeal(NamedTuple):
+    """A step of a determinization, made once the game has made `choices` choices (its
+    flow waiting at the next decision): cards moved (`determinize.relabel`), then, with
+    `rng`, the end of the redeal (`determinize.settle`). Never changed once made."""
+
+    choices: int
+    moved: Mapping[int, int]
+    rng: int | None
+
+
 class Game:
     """One game of the card game: ask `pending`, answer with `choose`."""
 
@@ -97,6 +121,10 @@ class Game:
         self._choices: list[str] = []
         self._outcome: Outcome | None = None
         self._checkpoints = [Checkpoint(0, freeze(core.state), len(core.log_entries))]
+        # A determinized game: the redeals made on the way, and how many of its choices
+        # are not its own (the route to where it was made, which may hold secrets).
+        self._redeals: tuple[Redeal, ...] = ()
+        self._private_choices = 0
         self._start()
 
     def _start(self) -> None:
@@ -150,7 +178,9 @@ class Game:
         taken = core.checkpoint_taken
         if taken is not None:
             core.checkpoint_taken = None
-            self._checkpoints.append(Checkpoint(len(self._choices), *taken))
+            made = len(self._choices)
+            if self._checkpoints[-1].choices != made:  # else: the one it was restored from
+                self._checkpoints.append(Checkpoint(made, *taken))
         return pending
 
     @property
@@ -187,8 +217,9 @@ class Game:
 
     @property
     def choices(self) -> list[str]:
-        """Every choice made so far, in order (what a save replays)."""
-        return list(self._choices)
+        """Every choice made so far, in order (what a save replays); in a determinized
+        game, only those made since it was determinized."""
+        return self._choices[self._private_choices :]
 
     @property
     def options(self) -> GameOptions:
@@ -206,8 +237,12 @@ class Game:
         """What `player` may know: never the opponent's hand or the deck order."""
         if player not in SIDES:
             raise ValueError(f"player must be 'US' or 'USSR', not {player!r}")
-        s = snapshot(self._core.state, self._core.board)
+        state = self._core.state
+        s = snapshot(state, self._core.board)
         opponent = other(player)
+        revealed = s.headline[opponent]
+        if headline_secret(self._pending) and revealed not in s.known[opponent]:
+            revealed = None
         return PlayerView(
             player=player,
             turn=s.turn,
@@ -223,8 +258,9 @@ class Game:
             china_face_up=s.china_face_up,
             hand=sorted(s.hands[player]),
             own_headline=s.headline[player],
+            opponent_headline=revealed,
             opponent_hand_size=len(s.hands[opponent]),
-            opponent_known_cards=known_cards(s, opponent),
+            opponent_known_cards=known_cards(state, opponent),
             draw_pile_size=len(s.draw),
             discard=s.discard,
             removed=s.removed,
@@ -236,7 +272,12 @@ class Game:
 
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The save document: format, options, origin, choices and a state snapshot."""
+        """The save document: format, options, origin, choices and a state snapshot.
+
+        A determinized game is a hypothesis, not a game that happened: ValueError.
+        """
+        if self._redeals:
+            raise ValueError("a determinized game cannot be saved: it is a hypothesis")
         doc = {
             "format": FORMAT_VERSION,
             "options": self.options.model_dump(mode="json"),
@@ -293,42 +334,141 @@ class Game:
         return self._replayed(len(self._choices))
 
     def rewind(self, count: int) -> Game:
-        """The same game with its last `count` choices undone."""
-        return self._replayed(max(0, len(self._choices) - count))
+        """The same game with its last `count` choices undone. A determinized game
+        cannot go back past the point it was determinized (ValueError)."""
+        target = max(0, len(self._choices) - count)
+        if target < self._private_choices:
+            raise ValueError("a determinized game cannot be rewound past its determinization")
+        return self._replayed(target)
+
+    def determinize(self, player: str, seed: int) -> Game:
+        """A fork consistent with what `player` knows and nothing more (docs/engine.md).
+
+        The cards `player` cannot see (the opponent's hand but for the cards `player`
+        has seen there, a secret headline, the draw pile) are dealt again at random,
+        and the generator is reseeded: both from `seed` alone.
+        """
+        if player not in SIDES:
+            raise ValueError(f"player must be 'US' or 'USSR', not {player!r}")
+        pending = self._pending
+        planned = plan(self._core.state, player, pending, seed_state(seed))
+        made = len(self._choices)
+        if pending is not None and named_cards(pending) & planned.moved.keys():
+            game = self._redealt_earlier(player, planned)
+        else:  # nothing waiting for an answer holds a card that moves
+            game = self.fork()
+            game._redeals = (*game._redeals, Redeal(made, planned.moved, planned.rng))
+            game._redo(game._redeals[-1])
+        game._private_choices = made
+        return game
+
+    def _redealt_earlier(self, player: str, planned: Plan) -> Game:
+        """Determinize while the opponent decides with cards hidden from `player` in hand.
+
+        His pending decision lists those cards, so the cards move earlier: at the latest
+        decision of `player` since the last checkpoint (where no rules procedure holds a
+        card hidden from him), or in the checkpoint itself. The choices made since are
+        replayed, with the cards they name moved alike, and must show `player` what the
+        true game showed him; a deal that does not (a random card taken from the hand,
+        an event asking for a card of 3+ ops) is drawn again, up to REDEAL_ATTEMPTS times.
+        """
+        made = len(self._choices)
+        point = self._checkpoints[bisect_right(self._checkpoints, made, key=_choices_made) - 1]
+        earliest = max([point.choices, *(r.choices for r in self._redeals)])
+        probe = self._replayed(earliest)
+        at = None
+        for count in range(earliest, made):
+            if probe._pending is not None and probe._pending.player == player:
+                at = count
+            probe.choose(self._choices[count])
+        if at is None and earliest != point.choices:
+            raise ValueError(_CANNOT_REDEAL)  # a redeal since the checkpoint is in the way
+        view = self.view(player)
+        for _ in range(REDEAL_ATTEMPTS):
+            game = self._moved_at(planned.moved, point if at is None else at)
+            if game is not None and game._same_past(self, player, view):
+                game._redeals = (*game._redeals, Redeal(made, {}, planned.rng))
+                game._redo(game._redeals[-1])
+                return game
+            planned = plan(self._core.state, player, self._pending, planned.rng)
+        raise ValueError(_CANNOT_REDEAL)
+
+    def _moved_at(self, moved: Mapping[int, int], at: int | Checkpoint) -> Game | None:
+        """This game replayed with the cards moved after `at` choices (or in the checkpoint
+        `at`), and the choices made since naming them alike; None when one is refused."""
+        if isinstance(at, Checkpoint):
+            state = thaw(at.state)
+            relabel(state, moved)
+            start = at._replace(state=freeze(state))
+            game = Game.__new__(Game)
+            self._restore(game, start, [start], ())
+        else:
+            game = self._replayed(at)
+            game._redeals = (*game._redeals, Redeal(at, moved, None))
+            game._redo(game._redeals[-1])
+        try:
+            for choice in self._choices[len(game._choices) :]:
+                game.choose(renamed(choice, moved))
+        except IllegalChoice:
+            return None
+        return game
+
+    def _same_past(self, true: Game, player: str, view: PlayerView) -> bool:
+        """Whether `player` saw the same in this game as in `true`: his view, the log."""
+        same_log = self._core.log_entries == true._core.log_entries
+        return same_log and self.view(player) == view
+
+    def _redo(self, step: Redeal) -> None:
+        state = self._core.state
+        if step.moved:
+            relabel(state, step.moved)
+        if step.rng is not None:
+            settle(state, step.rng)
 
     def _replayed(self, target: int) -> Game:
         """The game as it stood after `target` choices: the latest checkpoint at or before
-        them, restored into a new core and flow, then the choices made since, replayed."""
+        them, restored into a new core and flow, then the choices made since replayed
+        (and the redeals of a determinized game made again where they were made)."""
         checkpoints = self._checkpoints
         last = bisect_right(checkpoints, target, key=_choices_made) - 1
         point = checkpoints[last]
+        game = Game.__new__(Game)
+        redeals = tuple(r for r in self._redeals if r.choices <= target)
+        self._restore(game, point, checkpoints[: last + 1], redeals)
+        due = [r for r in redeals if r.choices >= point.choices]
+        for made in range(point.choices, target + 1):
+            while due and due[0].choices == made:
+                game._redo(due.pop(0))
+            if made < target:
+                game.choose(self._choices[made])
+        game._private_choices = self._private_choices if redeals else 0
+        return game
+
+    def _restore(
+        self,
+        game: Game,
+        point: Checkpoint,
+        checkpoints: list[Checkpoint],
+        redeals: tuple[Redeal, ...],
+    ) -> None:
+        """Make `game` this game as it stood at checkpoint `point`, its flow started."""
         core = make_core(self.data, self.board, self.options, thaw(point.state))
         core.log_entries = self._core.log_entries[: point.log_length]
-        game = Game.__new__(Game)
         game._core = core
         game._origin = self._origin
         game._choices = self._choices[: point.choices]
         game._outcome = None
-        game._checkpoints = checkpoints[: last + 1]
+        game._checkpoints = checkpoints
+        game._redeals = redeals
+        game._private_choices = 0
         game._start()
-        for choice in self._choices[point.choices : target]:
-            game.choose(choice)
-        return game
 
 
 def _choices_made(point: Checkpoint) -> int:
     return point.choices
 
 
-def known_cards(state: StateSnapshot, holder: str) -> list[int]:
-    """Cards of `holder`'s hand (or headline) the other side has seen and that are still there.
-
-    A turn effect `open-hand:SIDE` (#98 Aldrich Ames Remix) shows the whole hand.
-    """
-    held = set(state.hands[holder])
-    headline = state.headline[holder]
-    if headline is not None:
-        held.add(headline)
-    if state.turn_effects.get(f"open-hand:{holder}"):
-        return sorted(state.hands[holder])
-    return sorted(set(state.known[holder]) & held)
+_CANNOT_REDEAL = (
+    "the cards hidden from this player cannot be dealt again here: the opponent's "
+    "pending decision holds some of them (try at the player's own decision)"
+)

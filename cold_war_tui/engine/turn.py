@@ -30,7 +30,9 @@ def play(core: Core) -> Flow[Outcome]:
                 start_turn(core)
                 state.phase = "headline"
             if state.phase == "headline":
-                core.checkpoint()
+                # Always: the hands were just dealt, and Game.determinize may move the
+                # cards dealt from here on (its docstring).
+                core.checkpoint(always=True)
                 yield from headline_phase(core)
                 state.phase = "action"
                 state.action_round = 1
