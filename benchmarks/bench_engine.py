@@ -158,13 +158,43 @@ def copies(games: int, seed: int) -> None:
         print(_percentiles("replay from the start", replay_us[stage]))
 
 
+def determinizations(games: int, seed: int) -> None:
+    """The cost of `determinize` at every decision, for the deciding player (what a bot
+    does) and for his opponent (the cards redealt before the opponent's decision)."""
+    own: list[float] = []
+    opponent: list[float] = []
+    refused = 0
+    timer = time.perf_counter_ns
+    for n in range(games):
+        game_seed = seed + 2 * n
+        game = Game.new(GameOptions(seed=game_seed))
+        bot = bot_for_game(game_seed)
+        while (pending := game.pending) is not None:
+            t0 = timer()
+            game.determinize(pending.player, n)
+            own.append((timer() - t0) / 1000)
+            t0 = timer()
+            try:
+                game.determinize("US" if pending.player == "USSR" else "USSR", n)
+            except ValueError:
+                refused += 1
+            opponent.append((timer() - t0) / 1000)
+            game.choose(bot.choose(pending))
+    print(f"determinize, microseconds ({games} games, every decision):")
+    print(_percentiles("for the deciding side", own))
+    print(_percentiles("for the other side", opponent))
+    print(f"  refused (the other side): {refused} of {len(opponent)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10_000, help="mixed-bot games")
     parser.add_argument(
         "--protocol-games", type=int, default=1000, help="uniform-bot games (the comparison)"
     )
-    parser.add_argument("--copy-games", type=int, default=40, help="games for fork costs")
+    parser.add_argument(
+        "--copy-games", type=int, default=40, help="games for fork and determinize costs"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--repeat", type=int, default=3, help="runs of the protocol games; the fastest counts"
@@ -180,6 +210,7 @@ def main() -> None:
     throughput(args.games, args.seed, bot_for_game, "mixed self-play (half scoring-first)")
     latency(max(1, min(args.games // 5, 500)), args.seed + 100_000)
     copies(args.copy_games, args.seed + 200_000)
+    determinizations(args.copy_games, args.seed + 300_000)
 
 
 if __name__ == "__main__":

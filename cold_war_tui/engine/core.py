@@ -82,7 +82,8 @@ class Tables:
     cards: dict[int, Card]
     card_names: dict[int, str]  # "#21 NATO"
     card_ops: dict[int, int]  # printed ops (the China Card's 4 is in the data, 9.x)
-    # By DEFCON, the countries of the regions closed to coups and realignment (8.1.5).
+    # By DEFCON, the regions closed to coups and realignment (8.1.5) and their countries.
+    closed_regions: dict[int, tuple[str, ...]]
     closed_countries: dict[int, frozenset[int]]
     region_control_wins: dict[str, bool]
     region_scoring: dict[str, RegionScoring]
@@ -117,6 +118,7 @@ def _build_tables(data: GameData) -> Tables:
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
         card_ops={c.number: c.ops for c in data.cards},
+        closed_regions={defcon: _closed_regions(data, defcon) for defcon in range(1, 6)},
         closed_countries={defcon: _closed_countries(data, defcon) for defcon in range(1, 6)},
         region_control_wins={r.key: r.control_wins for r in data.regions},
         region_scoring={r.key: r.scoring for r in data.regions},
@@ -135,14 +137,17 @@ def _build_tables(data: GameData) -> Tables:
     )
 
 
-def _closed_countries(data: GameData, defcon: int) -> frozenset[int]:
-    members = board_for(data).region_members
-    return frozenset(
-        country
+def _closed_regions(data: GameData, defcon: int) -> tuple[str, ...]:
+    return tuple(
+        region.key
         for region in data.regions
         if region.closed_at_defcon is not None and defcon <= region.closed_at_defcon
-        for country in members[region.key]
     )
+
+
+def _closed_countries(data: GameData, defcon: int) -> frozenset[int]:
+    members = board_for(data).region_members
+    return frozenset(c for region in _closed_regions(data, defcon) for c in members[region])
 
 
 def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from cold_war_tui.datamodel import GameData
+from cold_war_tui.engine import operations
 from cold_war_tui.engine.board import SIDES, Board, board_for, other
 from cold_war_tui.engine.core import Core, LogEntry, make_core
 from cold_war_tui.engine.decisions import Decision, Outcome
@@ -34,6 +35,7 @@ from cold_war_tui.engine.events import load_all
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state
 from cold_war_tui.engine.scenario import Scenario, parse_scenario, scenario_state
+from cold_war_tui.engine.scoring import SideScore, region_score
 from cold_war_tui.engine.state import (
     CountryInfluence,
     FrozenState,
@@ -42,7 +44,7 @@ from cold_war_tui.engine.state import (
     snapshot,
     thaw,
 )
-from cold_war_tui.engine.turn import play
+from cold_war_tui.engine.turn import play, rounds_for
 
 FORMAT_VERSION = 1
 # Deals drawn before `determinize` gives up when the opponent decides (_redealt_earlier).
@@ -235,8 +237,7 @@ class Game:
 
     def view(self, player: str) -> PlayerView:
         """What `player` may know: never the opponent's hand or the deck order."""
-        if player not in SIDES:
-            raise ValueError(f"player must be 'US' or 'USSR', not {player!r}")
+        _side(player)
         state = self._core.state
         s = snapshot(state, self._core.board)
         opponent = other(player)
@@ -269,6 +270,42 @@ class Game:
             turn_effects=s.turn_effects,
             events_played=s.events_played,
         )
+
+    # -- public facts: what the rules say about the position, for a UI or a bot ---------
+    def region_scores(self) -> dict[str, dict[str, SideScore]]:
+        """What scoring each region now would give each side (10.x), in board order."""
+        core = self._core
+        return {region: region_score(core, region) for region in core.board.region_order}
+
+    def ops_value(self, card: int, side: str) -> int:
+        """`card`'s operations points for `side` now, after this turn's modifiers."""
+        core = self._core
+        if card not in core.tables.card_ops:
+            raise ValueError(f"no card #{card} in this game's data")
+        return operations.ops_value(core, card, _side(side))
+
+    def action_rounds(self, side: str) -> int:
+        """`side`'s action rounds this turn, with an extra one (space box 8, #86)."""
+        return rounds_for(self._core, _side(side))
+
+    def rounds_left(self, side: str) -> int:
+        """`side`'s action rounds this turn not yet over (the one he is playing counts)."""
+        return max(0, self.action_rounds(side) - self._core.state.rounds_taken[side])
+
+    def may_discard_at_turn_end(self, side: str) -> bool:
+        """`side` may discard one held card at turn end (space box 6, 6.4.4)."""
+        return operations.holds_space_bonus(self._core, _side(side), 6)
+
+    def control(self) -> dict[str, str | None]:
+        """Who controls each country, by key: "US", "USSR" or None."""
+        core = self._core
+        keys = core.board.keys
+        return {keys[c]: core.controller(c) for c in range(core.board.ccw)}
+
+    def closed_regions(self) -> list[str]:
+        """The regions (keys) closed to coups and realignment at this DEFCON (8.1.5)."""
+        core = self._core
+        return list(core.tables.closed_regions[core.state.defcon])
 
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -348,8 +385,7 @@ class Game:
         has seen there, a secret headline, the draw pile) are dealt again at random,
         and the generator is reseeded: both from `seed` alone.
         """
-        if player not in SIDES:
-            raise ValueError(f"player must be 'US' or 'USSR', not {player!r}")
+        _side(player)
         pending = self._pending
         planned = plan(self._core.state, player, pending, seed_state(seed))
         made = len(self._choices)
@@ -462,6 +498,12 @@ class Game:
         game._redeals = redeals
         game._private_choices = 0
         game._start()
+
+
+def _side(side: str) -> str:
+    if side not in SIDES:
+        raise ValueError(f"side must be 'US' or 'USSR', not {side!r}")
+    return side
 
 
 def _choices_made(point: Checkpoint) -> int:

@@ -218,7 +218,7 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
     choices, greyed = card_plays(core, side, cards)
     if core.holds_china(side):
         if state.china_face_up:
-            china = core.play_choices(CHINA_CARD, 4)
+            china = core.play_choices(CHINA_CARD, ops.ops_value(core, CHINA_CARD, side))
             choices.append(china.ops)
             if ops.space_blocked(core, side, 4) is None:
                 choices.append(china.space)

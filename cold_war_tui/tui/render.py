@@ -14,14 +14,20 @@ from typing import Any
 from rich.text import Text
 
 from cold_war_tui.datamodel import Card, GameData
-from cold_war_tui.engine import Decision, Outcome, PlayerView
-from cold_war_tui.engine.board import derived
-from cold_war_tui.engine.state import StateSnapshot
+from cold_war_tui.engine import (
+    CHINA_CARD,
+    Decision,
+    Game,
+    Outcome,
+    PlayerView,
+    StateSnapshot,
+    derived,
+    other,
+)
 from cold_war_tui.tui.engine_bridge import RegionStatus
 from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
 from cold_war_tui.tui.saves import vp_text
 
-CHINA_CARD = 6
 SIDE_STYLE = {"US": US_STYLE, "USSR": USSR_STYLE, "Neutral": "bold #d0d0d0"}
 DIM = "#8a8a8a"
 GOOD = "bold #5fff87"
@@ -47,11 +53,6 @@ def side_text(side: str | None) -> Text:
     return Text(side, SIDE_STYLE.get(side, ""))
 
 
-def rounds_in_turn(data: GameData, turn: int) -> int:
-    steps = [s.rounds for s in data.setup.action_rounds if turn >= s.from_turn]
-    return steps[-1] if steps else 0
-
-
 def card_name(data: GameData, number: int) -> str:
     card = card_by_number(data).get(number)
     return f"#{number} {card.name}" if card else f"#{number}"
@@ -67,17 +68,19 @@ def _cards_by_number(data: GameData) -> dict[int, Card]:
 
 
 # -- tracks ---------------------------------------------------------------------
-def track_lines(state: StateSnapshot, data: GameData, *, compact: bool = False) -> list[Text]:
+def track_lines(state: StateSnapshot, game: Game, *, compact: bool = False) -> list[Text]:
     """Turn and phase, action round and phasing side, DEFCON, VP; military ops, space, China.
 
-    Only public facts of the state are read.
+    Only public facts of the state are read; the action rounds of the turn and the closed
+    regions are the engine's answers.
     """
+    data = game.data
     turns = data.setup.turns
     first = Text()
     first.append(f"Turn {state.turn}/{turns}", "bold")
     first.append("  ")
     if state.phase == "action":
-        first.append(f"AR {state.action_round}/{rounds_in_turn(data, state.turn)} ")
+        first.append(f"AR {state.action_round}/{game.action_rounds(state.phasing)} ")
         first.append_text(side_text(state.phasing))
         first.append(" phasing")
     else:
@@ -85,9 +88,8 @@ def track_lines(state: StateSnapshot, data: GameData, *, compact: bool = False) 
     first.append("  ")
     defcon_style = "bold #ff5f5f" if state.defcon <= 2 else "bold #ffaf00"
     first.append(f"DEFCON {state.defcon}", defcon_style if state.defcon < 5 else "bold")
-    closed = [
-        r.name for r in data.regions if r.closed_at_defcon and state.defcon <= r.closed_at_defcon
-    ]
+    shut = game.closed_regions()
+    closed = [r.name for r in data.regions if r.key in shut]
     if closed:
         what = "closed" if compact else "no coups/realignment"
         first.append(f" ({what}: {', '.join(closed)})", BAD)
@@ -149,7 +151,7 @@ def _effect(key: str, value: int) -> str:
 
 def opponent_line(view: PlayerView, data: GameData) -> Text:
     """The opponent's hand size and the cards of it this player has seen."""
-    opponent = "USSR" if view.player == "US" else "US"
+    opponent = other(view.player)
     text = Text()
     text.append_text(side_text(opponent))
     text.append(f" hand: {view.opponent_hand_size} cards", "bold")
@@ -172,7 +174,7 @@ def event_status(
     if card == CHINA_CARD:
         return "no ev", DIM, "the China Card has no event"
     data = cards.get(card)
-    opponent = "USSR" if player == "US" else "US"
+    opponent = other(player)
     if pending is None or pending.player != player:
         return "", "", ""
     wanted = f"play {card} event"

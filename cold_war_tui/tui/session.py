@@ -12,15 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cold_war_tui.engine import Game, IllegalChoice
-from cold_war_tui.engine.state import StateSnapshot
+from cold_war_tui.engine import SIDES, Game, IllegalChoice, StateSnapshot
 from cold_war_tui.tui.saves import SaveMeta, SaveStore, vp_text
-
-SIDES = ("US", "USSR")
-
-
-def other(side: str) -> str:
-    return "USSR" if side == "US" else "US"
 
 
 class EngineFailure(Exception):
@@ -144,7 +137,7 @@ class Session:
         holds_scoring = any(cards[c].scoring for c in state.hands[player] if c in cards)
         if state.defcon > 3 and not holds_scoring:
             return None  # cheap exit: nothing of the kind can happen now
-        copy = game.rewind(0)
+        copy = game.fork()
         copy.choose(choice_id)
         outcome = copy.outcome
         after = copy.state
@@ -171,14 +164,7 @@ class Session:
         pending = copy.pending
         if pending is not None and pending.player == player:
             return False
-        rounds = [r.rounds for r in copy.data.setup.action_rounds if s.turn >= r.from_turn][-1]
-        boxes = len(copy.data.space_race)
-        if s.space[player] >= boxes > s.space[other(player)]:
-            rounds += 1  # the last box's extra action round
-        if s.turn_effects.get(f"extra-round:{player}"):
-            rounds += 1
-        eagle = s.space[player] >= 6 > s.space[other(player)]  # may discard at turn end
-        return s.rounds_taken[player] >= rounds and not eagle
+        return copy.rounds_left(player) == 0 and not copy.may_discard_at_turn_end(player)
 
     # -- the log ---------------------------------------------------------------
     def log_text(self) -> str:

@@ -32,13 +32,13 @@ def game() -> Game:
 
 
 def test_tracks(game: Game) -> None:
-    first, second = (line.plain for line in track_lines(game.state, game.data))
+    first, second = (line.plain for line in track_lines(game.state, game))
     assert first.startswith("Turn 3/10  AR 2/6 USSR phasing  DEFCON 3")
     assert "no coups/realignment: Europe, Asia" in first and first.endswith("VP USSR +2")
     assert "Mil ops US 1/3 USSR 2/3" in second
     assert "Space US 1 (next 2+ ops, 1-4) USSR 2 (next 2+ ops, 1-3)" in second
     assert second.endswith("China Card US face up")
-    compact = " ".join(line.plain for line in track_lines(game.state, game.data, compact=True))
+    compact = " ".join(line.plain for line in track_lines(game.state, game, compact=True))
     assert "(closed: Europe, Asia)" in compact and "China US face up" in compact
 
 

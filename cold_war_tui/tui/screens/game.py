@@ -230,13 +230,13 @@ class GameScreen(LogExportActions, Screen[None]):
             self.civil_war = state.ccw_active
             self.map_layout = build_layout(game.data, civil_war=state.ccw_active)
         self.query_one("#tracks", Static).update(
-            Text("\n").join(track_lines(state, game.data, compact=self.compact)), layout=False
+            Text("\n").join(track_lines(state, game, compact=self.compact)), layout=False
         )
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
         markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
         self.query_one("#map", MapView).show(
-            self.map_layout, state.influence, state.defcon, markers
+            self.map_layout, state.influence, game.control(), game.closed_regions(), markers
         )
         width = max(40, self.query_one("#regions").content_size.width or 80)
         regions = pack(region_status(game.data, region_scores(game)), width, width // 2)

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from cold_war_tui.engine import other
 from cold_war_tui.tui.render import side_text
 
 RECENT = 10  # log lines shown
@@ -39,7 +40,7 @@ class HandOverScreen(Screen[None]):
         self.recent = recent or []  # public log lines since the last hand-over
 
     def compose(self) -> ComposeResult:
-        opponent = "US" if self.player == "USSR" else "USSR"
+        opponent = other(self.player)
         text = Text("Pass the terminal to ", "bold")
         text.append(self.who, "bold")
         text.append(", then press Enter.\n\n", "bold")
