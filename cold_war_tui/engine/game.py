@@ -410,14 +410,15 @@ class Game:
         """
         made = len(self._choices)
         point = self._checkpoints[bisect_right(self._checkpoints, made, key=_choices_made) - 1]
-        earliest = max([point.choices, *(r.choices for r in self._redeals)])
+        since = [r.choices for r in self._redeals if r.choices >= point.choices]
+        earliest = max([point.choices, *since])
         probe = self._replayed(earliest)
         at = None
         for count in range(earliest, made):
             if probe._pending is not None and probe._pending.player == player:
                 at = count
             probe.choose(self._choices[count])
-        if at is None and earliest != point.choices:
+        if at is None and since:
             raise ValueError(_CANNOT_REDEAL)  # a redeal since the checkpoint is in the way
         view = self.view(player)
         for _ in range(REDEAL_ATTEMPTS):

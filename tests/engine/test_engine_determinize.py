@@ -324,3 +324,39 @@ def test_a_determinized_game_is_a_hypothesis_with_a_future_of_its_own() -> None:
     assert copy.state == redealt.state
     with pytest.raises(ValueError):
         game.determinize("NATO", 1)
+
+
+@PROPERTY_RUNS
+@given(
+    seed=st.integers(0, 10_000),
+    fraction=st.floats(0, 0.95),
+    deal=st.integers(0, 2**32),
+    moves=st.integers(0, 12),
+)
+def test_a_determinized_game_can_be_determinized_again(
+    seed: int, fraction: float, deal: int, moves: int
+) -> None:
+    """A search may determinize inside a determinized world: the same guarantees hold,
+    and forks of the result replay its redeals where they were made."""
+    game = position(seed, fraction)
+    assert game.pending is not None
+    first = game.determinize(game.pending.player, deal)
+    bot = bot_for_game(seed + 3)
+    for _ in range(moves):
+        if first.pending is None:
+            return
+        first.choose(bot.choose(first.pending))
+    for player in SIDES:
+        second = determinized(first, player, deal + 1)
+        if second is None:
+            continue
+        assert second.view(player) == first.view(player)
+        assert second.choices == []
+        copy = second.fork()
+        for _ in range(8):
+            if second.pending is None:
+                break
+            choice = bot.choose(second.pending)
+            second.choose(choice)
+            copy.choose(choice)
+        assert copy.state == second.state
