@@ -8,7 +8,9 @@ Prints games/s, decisions/s, mean decisions per game, the end-reason mix and
 the p50/p99 time of one `choose` (including computing the next `pending`).
 The protocol games are played `--repeat` times (the same games each time) and
 the fastest run counts, as `timeit` does: on a shared machine the slower runs
-measure the other load, not the engine.
+measure the other load, not the engine. Last, over `--copy-games` games, the
+median and p99 cost of `Game.fork`, `rewind(0)` and a replay from the start by
+stage of the game, and of `Game.determinize` for either side.
 """
 
 from __future__ import annotations
