@@ -8,7 +8,9 @@ Prints games/s, decisions/s, mean decisions per game, the end-reason mix and
 the p50/p99 time of one `choose` (including computing the next `pending`).
 The protocol games are played `--repeat` times (the same games each time) and
 the fastest run counts, as `timeit` does: on a shared machine the slower runs
-measure the other load, not the engine.
+measure the other load, not the engine. Last, over `--copy-games` games, the
+median and p99 cost of `Game.fork`, `rewind(0)` and a replay from the start by
+stage of the game, and of `Game.determinize` for either side.
 """
 
 from __future__ import annotations
@@ -104,11 +106,96 @@ def latency(games: int, seed: int) -> None:
     print(f"  p99 us             {p99:10.1f}")
 
 
+def _stage(turn: int) -> str:
+    return "early" if turn <= 3 else "mid" if turn <= 7 else "late"
+
+
+def _percentiles(label: str, samples: list[float]) -> str:
+    if not samples:
+        return f"  {label:22} (no sample)"
+    samples = sorted(samples)
+    p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+    median = statistics.median(samples)
+    return f"  {label:22} median {median:8.1f}  p99 {p99:8.1f}  ({len(samples)})"
+
+
+def copies(games: int, seed: int) -> None:
+    """The cost of `fork`, `rewind(0)` and a replay from the start, by stage of the game.
+
+    Scoring-first bots play the games so that the Late War is reached; every
+    decision is forked, every fifth one rewound by 0 and every tenth replayed
+    from `Game.new` (what `rewind` cost before checkpoints).
+    """
+    fork_us: dict[str, list[float]] = {"early": [], "mid": [], "late": []}
+    rewind_us: dict[str, list[float]] = {"early": [], "mid": [], "late": []}
+    replay_us: dict[str, list[float]] = {"early": [], "mid": [], "late": []}
+    timer = time.perf_counter_ns
+    for n in range(games):
+        game_seed = seed + 2 * n  # even seeds: scoring-first bots
+        game = Game.new(GameOptions(seed=game_seed))
+        bot = bot_for_game(game_seed)
+        step = 0
+        while (pending := game.pending) is not None:
+            stage = _stage(game.view(pending.player).turn)
+            t0 = timer()
+            game.fork()
+            fork_us[stage].append((timer() - t0) / 1000)
+            if step % 5 == 0:
+                t0 = timer()
+                game.rewind(0)
+                rewind_us[stage].append((timer() - t0) / 1000)
+            if step % 10 == 0:
+                t0 = timer()
+                replay = Game.new(game.options)
+                for choice in game.choices:
+                    replay.choose(choice)
+                replay_us[stage].append((timer() - t0) / 1000)
+            game.choose(bot.choose(pending))
+            step += 1
+    print(f"copies of a game in play, microseconds ({games} games, every decision):")
+    for stage in ("early", "mid", "late"):
+        print(f"  {stage} game (turns {dict(early='1-3', mid='4-7', late='8-10')[stage]})")
+        print(_percentiles("fork", fork_us[stage]))
+        print(_percentiles("rewind(0)", rewind_us[stage]))
+        print(_percentiles("replay from the start", replay_us[stage]))
+
+
+def determinizations(games: int, seed: int) -> None:
+    """The cost of `determinize` at every decision, for the deciding player (what a bot
+    does) and for his opponent (the cards redealt before the opponent's decision)."""
+    own: list[float] = []
+    opponent: list[float] = []
+    refused = 0
+    timer = time.perf_counter_ns
+    for n in range(games):
+        game_seed = seed + 2 * n
+        game = Game.new(GameOptions(seed=game_seed))
+        bot = bot_for_game(game_seed)
+        while (pending := game.pending) is not None:
+            t0 = timer()
+            game.determinize(pending.player, n)
+            own.append((timer() - t0) / 1000)
+            t0 = timer()
+            try:
+                game.determinize("US" if pending.player == "USSR" else "USSR", n)
+            except ValueError:
+                refused += 1
+            opponent.append((timer() - t0) / 1000)
+            game.choose(bot.choose(pending))
+    print(f"determinize, microseconds ({games} games, every decision):")
+    print(_percentiles("for the deciding side", own))
+    print(_percentiles("for the other side", opponent))
+    print(f"  refused (the other side): {refused} of {len(opponent)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10_000, help="mixed-bot games")
     parser.add_argument(
         "--protocol-games", type=int, default=1000, help="uniform-bot games (the comparison)"
+    )
+    parser.add_argument(
+        "--copy-games", type=int, default=40, help="games for fork and determinize costs"
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -124,6 +211,8 @@ def main() -> None:
     )
     throughput(args.games, args.seed, bot_for_game, "mixed self-play (half scoring-first)")
     latency(max(1, min(args.games // 5, 500)), args.seed + 100_000)
+    copies(args.copy_games, args.seed + 200_000)
+    determinizations(args.copy_games, args.seed + 300_000)
 
 
 if __name__ == "__main__":

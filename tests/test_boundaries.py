@@ -15,7 +15,7 @@ PURE_PACKAGES = ("cold_war_tui.engine", "cold_war_tui.duel")
 # The engine's single seam to the data layer: loading the shipped data by default.
 ALLOWED_IMPORTS = {("engine/game.py", "cold_war_tui.gamedata")}
 # Pure modules outside the two packages that both may import (and that are scanned too).
-SHARED_PURE_MODULES = {"cold_war_tui.datamodel", "cold_war_tui.untrusted"}
+SHARED_PURE_MODULES = {"cold_war_tui.datamodel", "cold_war_tui.untrusted", "cold_war_tui.wording"}
 # File I/O, and Python's `random` (not stable across versions: the engines seed their own).
 FORBIDDEN_IN_SOURCE = {"pathlib", "io", "os", "shutil", "tempfile", "random"}
 FORBIDDEN_CALLS = {"open", "input", "print", "exec", "eval"}
@@ -41,7 +41,7 @@ def test_the_pure_packages_are_all_scanned() -> None:
 def _pure_files() -> list[Path]:
     files = sorted((PACKAGE / "engine").rglob("*.py"))
     files += [p for p in sorted((PACKAGE / "duel").rglob("*.py")) if p.name != "tui.py"]
-    return [*files, PACKAGE / "untrusted.py"]
+    return [*files, PACKAGE / "untrusted.py", PACKAGE / "wording.py"]
 
 
 @pytest.mark.parametrize("path", _pure_files(), ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -64,3 +64,41 @@ def test_pure_module_source_has_no_forbidden_import_or_file_io(path: Path) -> No
                 )
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             assert node.func.id not in FORBIDDEN_CALLS, f"{relative} calls {node.func.id}()"
+
+
+# -- the TUI reads the engine through its public names only (issue 20) --------------------
+def _tui_files() -> list[Path]:
+    return sorted((PACKAGE / "tui").rglob("*.py"))
+
+
+def test_the_tui_files_are_all_scanned() -> None:
+    assert len(_tui_files()) >= 20
+
+
+@pytest.mark.parametrize("path", _tui_files(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_tui_imports_only_what_the_engine_package_exports(path: Path) -> None:
+    """No engine submodule, no name the engine's `__init__` leaves out, no `_core`."""
+    import cold_war_tui.engine as engine
+
+    exported = set(engine.__all__)
+    relative = str(path.relative_to(PACKAGE))
+    source = path.read_text(encoding="utf-8")
+    assert "_core" not in source, f"{relative} mentions the engine's private core"
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+            "cold_war_tui.engine"
+        ):
+            assert node.module == "cold_war_tui.engine", f"{relative} imports {node.module}"
+            names = {alias.name for alias in node.names}
+            assert names <= exported, f"{relative} imports {sorted(names - exported)}"
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                assert not alias.name.startswith("cold_war_tui.engine."), (
+                    f"{relative} imports {alias.name}"
+                )
+
+
+def test_every_name_the_engine_exports_exists() -> None:
+    import cold_war_tui.engine as engine
+
+    assert all(hasattr(engine, name) for name in engine.__all__)

@@ -5,20 +5,33 @@ seeded generator stored in the state, so a game replays exactly from its
 options, seed and choices.
 """
 
+from cold_war_tui.engine.board import SIDES, derived, other
+from cold_war_tui.engine.core import CHINA_CARD, LogEntry
 from cold_war_tui.engine.decisions import Choice, Decision, Outcome, Unavailable
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
 from cold_war_tui.engine.game import Game, PlayerView
 from cold_war_tui.engine.options import GameOptions
+from cold_war_tui.engine.scoring import SideScore
+from cold_war_tui.engine.state import CountryInfluence, StateSnapshot
 
+# What the rest of the program may use (the TUI imports nothing else: tests/test_boundaries).
 __all__ = [
+    "CHINA_CARD",
+    "SIDES",
     "Choice",
+    "CountryInfluence",
     "Decision",
     "Game",
     "GameOptions",
     "IllegalChoice",
+    "LogEntry",
     "Outcome",
     "PlayerView",
     "SaveError",
     "ScenarioError",
+    "SideScore",
+    "StateSnapshot",
     "Unavailable",
+    "derived",
+    "other",
 ]

@@ -18,8 +18,8 @@ from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
 from cold_war_tui.engine.hooks import HOOKS
 from cold_war_tui.engine.options import GameOptions
-from cold_war_tui.engine.state import GameState
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.engine.state import FrozenState, GameState, freeze
+from cold_war_tui.wording import plural
 
 VP_WIN = 20
 MILOPS_TRACK_END = 5  # the last box of the military operations track
@@ -85,7 +85,8 @@ class Tables:
     cards: dict[int, Card]
     card_names: dict[int, str]  # "#21 NATO"
     card_ops: dict[int, int]  # printed ops (the China Card's 4 is in the data, 9.x)
-    # By DEFCON, the countries of the regions closed to coups and realignment (8.1.5).
+    # By DEFCON, the regions closed to coups and realignment (8.1.5) and their countries.
+    closed_regions: dict[int, tuple[str, ...]]
     closed_countries: dict[int, frozenset[int]]
     region_control_wins: dict[str, bool]
     region_scoring: dict[str, RegionScoring]
@@ -120,6 +121,7 @@ def _build_tables(data: GameData) -> Tables:
         cards={c.number: c for c in data.cards},
         card_names={c.number: f"#{c.number} {c.name}" for c in data.cards},
         card_ops={c.number: c.ops for c in data.cards},
+        closed_regions={defcon: _closed_regions(data, defcon) for defcon in range(1, 6)},
         closed_countries={defcon: _closed_countries(data, defcon) for defcon in range(1, 6)},
         region_control_wins={r.key: r.control_wins for r in data.regions},
         region_scoring={r.key: r.scoring for r in data.regions},
@@ -138,14 +140,17 @@ def _build_tables(data: GameData) -> Tables:
     )
 
 
-def _closed_countries(data: GameData, defcon: int) -> frozenset[int]:
-    members = board_for(data).region_members
-    return frozenset(
-        country
+def _closed_regions(data: GameData, defcon: int) -> tuple[str, ...]:
+    return tuple(
+        region.key
         for region in data.regions
         if region.closed_at_defcon is not None and defcon <= region.closed_at_defcon
-        for country in members[region.key]
     )
+
+
+def _closed_countries(data: GameData, defcon: int) -> frozenset[int]:
+    members = board_for(data).region_members
+    return frozenset(c for region in _closed_regions(data, defcon) for c in members[region])
 
 
 def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:
@@ -187,6 +192,10 @@ class Core:
     contested_cache: dict[tuple[str, frozenset[int]], tuple[int, ...]] = field(default_factory=dict)
     # The countries effects close, as last read (restrictions.blocked_by_effects).
     effects_memo: EffectsMemo | None = None
+    # `Game` wants a checkpoint at the next shallow point of the flow (Game.fork), and
+    # the one taken (a frozen state and the log's length then) until `Game` files it.
+    checkpoint_due: bool = False
+    checkpoint_taken: tuple[FrozenState, int] | None = None
 
     def __post_init__(self) -> None:
         t = self.tables
@@ -277,6 +286,14 @@ class Core:
     def shuffle(self, cards: list[int], what: str) -> None:
         self.state.rng = rng.shuffle(self.state.rng, cards)
         self.log("", f"{what} shuffled ({plural(len(cards), 'card')})")
+
+    def checkpoint(self, *, always: bool = False) -> None:
+        """The flow is shallow here (a phase or action round starts): `turn.play` can resume
+        from a copy of the state alone, so `Game.fork` and `Game.rewind` start from one
+        (taken when `Game` asks for one, every few choices, or `always`)."""
+        if self.checkpoint_due or always:
+            self.checkpoint_due = False
+            self.checkpoint_taken = (freeze(self.state), len(self.log_entries))
 
     def mark_round_start(self) -> None:
         """Placement reach is fixed at the start of an action round (6.1.1): from now on

@@ -9,27 +9,53 @@ truth, the snapshot catches tampering and engine drift.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
 from cold_war_tui.datamodel import GameData
+from cold_war_tui.engine import operations
 from cold_war_tui.engine.board import SIDES, Board, board_for, other
 from cold_war_tui.engine.core import Core, LogEntry, make_core
 from cold_war_tui.engine.decisions import Decision, Outcome
+from cold_war_tui.engine.determinize import (
+    Plan,
+    headline_secret,
+    known_cards,
+    named_cards,
+    plan,
+    relabel,
+    renamed,
+    settle,
+)
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
 from cold_war_tui.engine.events import load_all
 from cold_war_tui.engine.options import GameOptions
+from cold_war_tui.engine.rng import seed_state
 from cold_war_tui.engine.savefile import FORMAT_VERSION, read_document, validated
 from cold_war_tui.engine.scenario import Scenario, parse_scenario, scenario_state
-from cold_war_tui.engine.state import CountryInfluence, StateSnapshot, snapshot
-from cold_war_tui.engine.turn import play
+from cold_war_tui.engine.scoring import SideScore, region_score
+from cold_war_tui.engine.state import (
+    CountryInfluence,
+    FrozenState,
+    StateSnapshot,
+    freeze,
+    snapshot,
+    thaw,
+)
+from cold_war_tui.engine.turn import play, rounds_for
 from cold_war_tui.untrusted import excerpt
 
 # The rules a save was played under. 2: the rules fixes of issue 17 (docs/rulings.md 14, 17,
 # 25, 31, 34-37). A save of older rules that replays differently is refused, saying so.
 RULES_VERSION = 2
+# Deals drawn before `determinize` gives up when the opponent decides (_redealt_earlier).
+REDEAL_ATTEMPTS = 30
+# Choices between checkpoints, at least: a fork replays fewer than this many plus the
+# rest of an action round, and a game pays for a checkpoint every few decisions.
+CHECKPOINT_SPACING = 4
 load_all()
 
 
@@ -59,6 +85,7 @@ class PlayerView(BaseModel):
     china_face_up: bool
     hand: list[int]
     own_headline: int | None
+    opponent_headline: int | None  # once revealed (or shown first: 6.4.4)
     opponent_hand_size: int
     opponent_known_cards: list[int]
     draw_pile_size: int
@@ -70,6 +97,27 @@ class PlayerView(BaseModel):
     events_played: list[int]
 
 
+class Checkpoint(NamedTuple):
+    """A copy of the state where the flow is shallow, and how far the game was then.
+
+    Shared by a game and its forks and never changed: restoring one copies its state.
+    """
+
+    choices: int  # the choices made before it
+    state: FrozenState
+    log_length: int
+
+
+class Redeal(NamedTuple):
+    """A step of a determinization, made once the game has made `choices` choices (its
+    flow waiting at the next decision): cards moved (`determinize.relabel`), then, with
+    `rng`, the end of the redeal (`determinize.settle`). Never changed once made."""
+
+    choices: int
+    moved: Mapping[int, int]
+    rng: int | None
+
+
 class Game:
     """One game of the card game: ask `pending`, answer with `choose`."""
 
@@ -78,7 +126,16 @@ class Game:
         self._origin = origin
         self._choices: list[str] = []
         self._outcome: Outcome | None = None
-        self._flow = play(core)
+        self._checkpoints = [Checkpoint(0, freeze(core.state), len(core.log_entries))]
+        # A determinized game: the redeals made on the way, and how many of its choices
+        # are not its own (the route to where it was made, which may hold secrets).
+        self._redeals: tuple[Redeal, ...] = ()
+        self._private_choices = 0
+        self._start()
+
+    def _start(self) -> None:
+        """Run the flow from the state's phase to the first decision."""
+        self._flow = play(self._core)
         self._pending = self._advance(None)
 
     # -- construction -----------------------------------------------------------
@@ -117,11 +174,20 @@ class Game:
 
     # -- playing --------------------------------------------------------------------
     def _advance(self, choice: str | None) -> Decision | None:
+        """Run the flow to its next decision, and file the checkpoint it passed, if any."""
         try:
-            return next(self._flow) if choice is None else self._flow.send(choice)
+            pending = next(self._flow) if choice is None else self._flow.send(choice)
         except StopIteration as stop:
             self._outcome = stop.value
-            return None
+            pending = None
+        core = self._core
+        taken = core.checkpoint_taken
+        if taken is not None:
+            core.checkpoint_taken = None
+            made = len(self._choices)
+            if self._checkpoints[-1].choices != made:  # else: the one it was restored from
+                self._checkpoints.append(Checkpoint(made, *taken))
+        return pending
 
     @property
     def pending(self) -> Decision | None:
@@ -137,7 +203,10 @@ class Game:
             raise IllegalChoice(f"a choice id is a str, not {type(choice_id).__name__}")
         if not pending.accepts(choice_id):
             raise IllegalChoice(pending.why_not(choice_id))
-        self._choices.append(choice_id)
+        choices = self._choices
+        choices.append(choice_id)
+        if len(choices) - self._checkpoints[-1].choices >= CHECKPOINT_SPACING:
+            self._core.checkpoint_due = True
         self._pending = self._advance(choice_id)
 
     # -- reading ------------------------------------------------------------------------
@@ -156,8 +225,9 @@ class Game:
 
     @property
     def choices(self) -> list[str]:
-        """Every choice made so far, in order (what a save replays)."""
-        return list(self._choices)
+        """Every choice made so far, in order (what a save replays); in a determinized
+        game, only those made since it was determinized."""
+        return self._choices[self._private_choices :]
 
     @property
     def options(self) -> GameOptions:
@@ -173,10 +243,13 @@ class Game:
 
     def view(self, player: str) -> PlayerView:
         """What `player` may know: never the opponent's hand or the deck order."""
-        if player not in SIDES:
-            raise ValueError(f"player must be 'US' or 'USSR', not {player!r}")
-        s = snapshot(self._core.state, self._core.board)
+        _side(player)
+        state = self._core.state
+        s = snapshot(state, self._core.board)
         opponent = other(player)
+        revealed = s.headline[opponent]
+        if headline_secret(self._pending) and revealed not in s.known[opponent]:
+            revealed = None
         return PlayerView(
             player=player,
             turn=s.turn,
@@ -192,8 +265,9 @@ class Game:
             china_face_up=s.china_face_up,
             hand=sorted(s.hands[player]),
             own_headline=s.headline[player],
+            opponent_headline=revealed,
             opponent_hand_size=len(s.hands[opponent]),
-            opponent_known_cards=known_cards(s, opponent),
+            opponent_known_cards=known_cards(state, opponent),
             draw_pile_size=len(s.draw),
             discard=s.discard,
             removed=s.removed,
@@ -203,9 +277,50 @@ class Game:
             events_played=s.events_played,
         )
 
+    # -- public facts: what the rules say about the position, for a UI or a bot ---------
+    def region_scores(self) -> dict[str, dict[str, SideScore]]:
+        """What scoring each region now would give each side (10.x), in board order."""
+        core = self._core
+        return {region: region_score(core, region) for region in core.board.region_order}
+
+    def ops_value(self, card: int, side: str) -> int:
+        """`card`'s operations points for `side` now, after this turn's modifiers."""
+        core = self._core
+        if card not in core.tables.card_ops:
+            raise ValueError(f"no card #{card} in this game's data")
+        return operations.ops_value(core, card, _side(side))
+
+    def action_rounds(self, side: str) -> int:
+        """`side`'s action rounds this turn, with an extra one (space box 8, #86)."""
+        return rounds_for(self._core, _side(side))
+
+    def rounds_left(self, side: str) -> int:
+        """`side`'s action rounds this turn not yet over (the one he is playing counts)."""
+        return max(0, self.action_rounds(side) - self._core.state.rounds_taken[side])
+
+    def may_discard_at_turn_end(self, side: str) -> bool:
+        """`side` may discard one held card at turn end (space box 6, 6.4.4)."""
+        return operations.holds_space_bonus(self._core, _side(side), 6)
+
+    def control(self) -> dict[str, str | None]:
+        """Who controls each country, by key: "US", "USSR" or None."""
+        core = self._core
+        keys = core.board.keys
+        return {keys[c]: core.controller(c) for c in range(core.board.ccw)}
+
+    def closed_regions(self) -> list[str]:
+        """The regions (keys) closed to coups and realignment at this DEFCON (8.1.5)."""
+        core = self._core
+        return list(core.tables.closed_regions[core.state.defcon])
+
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The save document: format, options, origin, choices and a state snapshot."""
+        """The save document: format, options, origin, choices and a state snapshot.
+
+        A determinized game is a hypothesis, not a game that happened: ValueError.
+        """
+        if self._redeals:
+            raise ValueError("a determinized game cannot be saved: it is a hypothesis")
         doc = {
             "format": FORMAT_VERSION,
             "rules": RULES_VERSION,
@@ -243,21 +358,146 @@ class Game:
             raise _replay_error(doc, "the saved state does not match its replay")
         return game
 
+    # -- copies ---------------------------------------------------------------------
+    def fork(self) -> Game:
+        """An independent copy with the same future: the same choices give the same dice,
+        draws and states, and nothing done to one touches the other."""
+        return self._replayed(len(self._choices))
+
     def rewind(self, count: int) -> Game:
-        """The same game with its last `count` choices undone (replayed from the start);
-        more than were made goes back to the start."""
+        """The same game with its last `count` choices undone. A determinized game
+        cannot go back past the point it was determinized (ValueError). More than were
+        made goes back to the start."""
         if type(count) is not int:
             raise TypeError(f"rewind takes a whole number of choices, not {type(count).__name__}")
         if count < 0:
             raise ValueError(f"rewind takes 0 or more choices, not {count}")
-        keep = self._choices[: max(0, len(self._choices) - count)]
-        if self._origin is None:
-            game = Game.new(self.options, self.data)
-        else:
-            game = Game.from_scenario(self._origin.model_dump(), self.options, self.data)
-        for choice in keep:
-            game.choose(choice)
+        target = max(0, len(self._choices) - count)
+        if target < self._private_choices:
+            raise ValueError("a determinized game cannot be rewound past its determinization")
+        return self._replayed(target)
+
+    def determinize(self, player: str, seed: int) -> Game:
+        """A fork consistent with what `player` knows and nothing more (docs/engine.md).
+
+        The cards `player` cannot see (the opponent's hand but for the cards `player`
+        has seen there, a secret headline, the draw pile) are dealt again at random,
+        and the generator is reseeded: both from `seed` alone.
+        """
+        _side(player)
+        pending = self._pending
+        planned = plan(self._core.state, player, pending, seed_state(seed))
+        made = len(self._choices)
+        if pending is not None and named_cards(pending) & planned.moved.keys():
+            game = self._redealt_earlier(player, planned)
+        else:  # nothing waiting for an answer holds a card that moves
+            game = self.fork()
+            game._redeals = (*game._redeals, Redeal(made, planned.moved, planned.rng))
+            game._redo(game._redeals[-1])
+        game._private_choices = made
         return game
+
+    def _redealt_earlier(self, player: str, planned: Plan) -> Game:
+        """Determinize while the opponent decides with cards hidden from `player` in hand.
+
+        His pending decision lists those cards, so the cards move earlier: at the latest
+        decision of `player` since the last checkpoint (where no rules procedure holds a
+        card hidden from him), or in the checkpoint itself. The choices made since are
+        replayed, with the cards they name moved alike, and must show `player` what the
+        true game showed him; a deal that does not (a random card taken from the hand,
+        an event asking for a card of 3+ ops) is drawn again, up to REDEAL_ATTEMPTS times.
+        """
+        made = len(self._choices)
+        point = self._checkpoints[bisect_right(self._checkpoints, made, key=_choices_made) - 1]
+        since = [r.choices for r in self._redeals if r.choices >= point.choices]
+        earliest = max([point.choices, *since])
+        probe = self._replayed(earliest)
+        at = None
+        for count in range(earliest, made):
+            if probe._pending is not None and probe._pending.player == player:
+                at = count
+            probe.choose(self._choices[count])
+        if at is None and since:
+            raise ValueError(_CANNOT_REDEAL)  # a redeal since the checkpoint is in the way
+        view = self.view(player)
+        for _ in range(REDEAL_ATTEMPTS):
+            game = self._moved_at(planned.moved, point if at is None else at)
+            if game is not None and game._same_past(self, player, view):
+                game._redeals = (*game._redeals, Redeal(made, {}, planned.rng))
+                game._redo(game._redeals[-1])
+                return game
+            planned = plan(self._core.state, player, self._pending, planned.rng)
+        raise ValueError(_CANNOT_REDEAL)
+
+    def _moved_at(self, moved: Mapping[int, int], at: int | Checkpoint) -> Game | None:
+        """This game replayed with the cards moved after `at` choices (or in the checkpoint
+        `at`), and the choices made since naming them alike; None when one is refused."""
+        if isinstance(at, Checkpoint):
+            state = thaw(at.state)
+            relabel(state, moved)
+            start = at._replace(state=freeze(state))
+            game = Game.__new__(Game)
+            self._restore(game, start, [start], ())
+        else:
+            game = self._replayed(at)
+            game._redeals = (*game._redeals, Redeal(at, moved, None))
+            game._redo(game._redeals[-1])
+        try:
+            for choice in self._choices[len(game._choices) :]:
+                game.choose(renamed(choice, moved))
+        except IllegalChoice:
+            return None
+        return game
+
+    def _same_past(self, true: Game, player: str, view: PlayerView) -> bool:
+        """Whether `player` saw the same in this game as in `true`: his view, the log."""
+        same_log = self._core.log_entries == true._core.log_entries
+        return same_log and self.view(player) == view
+
+    def _redo(self, step: Redeal) -> None:
+        state = self._core.state
+        if step.moved:
+            relabel(state, step.moved)
+        if step.rng is not None:
+            settle(state, step.rng)
+
+    def _replayed(self, target: int) -> Game:
+        """The game as it stood after `target` choices: the latest checkpoint at or before
+        them, restored into a new core and flow, then the choices made since replayed
+        (and the redeals of a determinized game made again where they were made)."""
+        checkpoints = self._checkpoints
+        last = bisect_right(checkpoints, target, key=_choices_made) - 1
+        point = checkpoints[last]
+        game = Game.__new__(Game)
+        redeals = tuple(r for r in self._redeals if r.choices <= target)
+        self._restore(game, point, checkpoints[: last + 1], redeals)
+        due = [r for r in redeals if r.choices >= point.choices]
+        for made in range(point.choices, target + 1):
+            while due and due[0].choices == made:
+                game._redo(due.pop(0))
+            if made < target:
+                game.choose(self._choices[made])
+        game._private_choices = self._private_choices if redeals else 0
+        return game
+
+    def _restore(
+        self,
+        game: Game,
+        point: Checkpoint,
+        checkpoints: list[Checkpoint],
+        redeals: tuple[Redeal, ...],
+    ) -> None:
+        """Make `game` this game as it stood at checkpoint `point`, its flow started."""
+        core = make_core(self.data, self.board, self.options, thaw(point.state))
+        core.log_entries = self._core.log_entries[: point.log_length]
+        game._core = core
+        game._origin = self._origin
+        game._choices = self._choices[: point.choices]
+        game._outcome = None
+        game._checkpoints = checkpoints
+        game._redeals = redeals
+        game._private_choices = 0
+        game._start()
 
 
 def _checked_options(options: object) -> GameOptions | None:
@@ -278,15 +518,17 @@ def _replay_error(doc: dict[str, Any], why: str) -> SaveError:
     return SaveError(f"{why} (edited or damaged save)")
 
 
-def known_cards(state: StateSnapshot, holder: str) -> list[int]:
-    """Cards of `holder`'s hand (or headline) the other side has seen and that are still there.
+def _side(side: str) -> str:
+    if side not in SIDES:
+        raise ValueError(f"side must be 'US' or 'USSR', not {side!r}")
+    return side
 
-    A turn effect `open-hand:SIDE` (#98 Aldrich Ames Remix) shows the whole hand.
-    """
-    held = set(state.hands[holder])
-    headline = state.headline[holder]
-    if headline is not None:
-        held.add(headline)
-    if state.turn_effects.get(f"open-hand:{holder}"):
-        return sorted(state.hands[holder])
-    return sorted(set(state.known[holder]) & held)
+
+def _choices_made(point: Checkpoint) -> int:
+    return point.choices
+
+
+_CANNOT_REDEAL = (
+    "the cards hidden from this player cannot be dealt again here: the opponent's "
+    "pending decision holds some of them (try at the player's own decision)"
+)

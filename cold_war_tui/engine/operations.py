@@ -16,7 +16,7 @@ from cold_war_tui.engine.board import SIDES, other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.hooks import HOOKS
-from cold_war_tui.engine.wording import either, plural
+from cold_war_tui.wording import either, plural
 
 ALL_KINDS = ("infl", "coup", "realign")
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import GameOver, Outcome
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.wording import plural
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
-from cold_war_tui.engine.board import SIDES, USSR, Board
+from cold_war_tui.engine.board import SIDES, US, USSR, Board
 
 
 def _per_side(value: int = 0) -> dict[str, int]:
@@ -115,3 +115,134 @@ def snapshot(state: GameState, board: Board) -> StateSnapshot:
 
 
 _COPIED_FIELDS = tuple(name for name in StateSnapshot.model_fields if name != "influence")
+
+
+# A state frozen into one plain tuple of ints, strings, tuples and small dicts of ints
+# (`freeze`), in the order of GameState's fields; `thaw` makes a GameState of it again.
+FrozenState = tuple[
+    tuple[int, ...],  # influence, US
+    tuple[int, ...],  # influence, USSR
+    int,  # turn
+    str,  # phase
+    int,  # action_round
+    str,  # phasing
+    int,  # defcon
+    int,  # vp
+    dict[str, int],  # milops
+    dict[str, int],  # space
+    dict[str, int],  # space_attempts
+    dict[str, int],  # rounds_taken
+    str | None,  # china_holder
+    bool,  # china_face_up
+    tuple[int, ...],  # hands, US
+    tuple[int, ...],  # hands, USSR
+    tuple[int, ...],  # draw
+    tuple[int, ...],  # discard
+    tuple[int, ...],  # removed
+    tuple[int, ...],  # in_play
+    tuple[int, ...],  # limbo
+    tuple[int, ...],  # box
+    tuple[int, ...],  # out_of_game
+    dict[str, int],  # effects
+    dict[str, int],  # turn_effects
+    tuple[int, ...],  # events_played
+    dict[str, int | None],  # headline
+    tuple[int, ...],  # known, US
+    tuple[int, ...],  # known, USSR
+    dict[str, int],  # setup_left
+    int,  # bid_left
+    bool,  # ccw_active
+    int,  # rng
+    tuple[int, ...],  # forced_dice
+    int,  # dice_rolled
+]
+
+
+def freeze(s: GameState) -> FrozenState:
+    """A copy of `s` that nothing can change, for the checkpoints of `Game.fork`.
+
+    One plain tuple is cheaper to make than a GameState with fresh lists, and Python's
+    garbage collector stops tracking a tuple of ints after one look, so the many
+    checkpoints a game keeps cost it nothing later.
+    """
+    influence, hands, known = s.influence, s.hands, s.known
+    return (
+        tuple(influence[US]),
+        tuple(influence[USSR]),
+        s.turn,
+        s.phase,
+        s.action_round,
+        s.phasing,
+        s.defcon,
+        s.vp,
+        s.milops.copy(),
+        s.space.copy(),
+        s.space_attempts.copy(),
+        s.rounds_taken.copy(),
+        s.china_holder,
+        s.china_face_up,
+        tuple(hands[US]),
+        tuple(hands[USSR]),
+        tuple(s.draw),
+        tuple(s.discard),
+        tuple(s.removed),
+        tuple(s.in_play),
+        tuple(s.limbo),
+        tuple(s.box),
+        tuple(s.out_of_game),
+        s.effects.copy(),
+        s.turn_effects.copy(),
+        tuple(s.events_played),
+        s.headline.copy(),
+        tuple(known[US]),
+        tuple(known[USSR]),
+        s.setup_left.copy(),
+        s.bid_left,
+        s.ccw_active,
+        s.rng,
+        tuple(s.forced_dice),
+        s.dice_rolled,
+    )
+
+
+def thaw(f: FrozenState) -> GameState:
+    """A new, independent GameState equal to the frozen one."""
+    return GameState(
+        {US: list(f[0]), USSR: list(f[1])},
+        f[2],
+        f[3],
+        f[4],
+        f[5],
+        f[6],
+        f[7],
+        f[8].copy(),
+        f[9].copy(),
+        f[10].copy(),
+        f[11].copy(),
+        f[12],
+        f[13],
+        {US: list(f[14]), USSR: list(f[15])},
+        list(f[16]),
+        list(f[17]),
+        list(f[18]),
+        list(f[19]),
+        list(f[20]),
+        list(f[21]),
+        list(f[22]),
+        f[23].copy(),
+        f[24].copy(),
+        list(f[25]),
+        f[26].copy(),
+        {US: list(f[27]), USSR: list(f[28])},
+        f[29].copy(),
+        f[30],
+        f[31],
+        f[32],
+        list(f[33]),
+        f[34],
+    )
+
+
+def copy_state(state: GameState) -> GameState:
+    """An independent copy of `state` (lists and dicts copied)."""
+    return thaw(freeze(state))

@@ -20,7 +20,7 @@ from cold_war_tui.engine.events import (
 )
 from cold_war_tui.engine.hooks import HOOKS, MenuAction
 from cold_war_tui.engine.scoring import final_scoring
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.wording import plural
 
 
 def play(core: Core) -> Flow[Outcome]:
@@ -36,6 +36,9 @@ def play(core: Core) -> Flow[Outcome]:
                 start_turn(core)
                 state.phase = "headline"
             if state.phase == "headline":
+                # Always: the hands were just dealt, and Game.determinize may move the
+                # cards dealt from here on (its docstring).
+                core.checkpoint(always=True)
                 yield from headline_phase(core)
                 state.phase = "action"
                 state.action_round = 1
@@ -43,6 +46,7 @@ def play(core: Core) -> Flow[Outcome]:
                 yield from action_rounds(core)
                 state.phase = "turn-end"
             if state.phase == "turn-end":
+                core.checkpoint()
                 yield from end_turn(core)
                 if state.turn >= core.data.setup.turns:
                     raise GameOver(final_scoring(core))
@@ -205,6 +209,7 @@ def action_rounds(core: Core) -> Flow[None]:
         for side in (USSR, US):
             if state.rounds_taken[side] >= state.action_round:
                 continue
+            core.checkpoint()
             if state.action_round <= rounds_for(core, side):
                 state.phasing = side
                 yield from action_round(core, side)
@@ -219,7 +224,7 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
     choices, greyed = card_plays(core, side, cards)
     if core.holds_china(side):
         if state.china_face_up:
-            china = core.play_choices(CHINA_CARD, 4)
+            china = core.play_choices(CHINA_CARD, ops.ops_value(core, CHINA_CARD, side))
             choices.append(china.ops)
             if ops.space_blocked(core, side, 4) is None:
                 choices.append(china.space)

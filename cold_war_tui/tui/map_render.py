@@ -15,7 +15,7 @@ widget in `widgets/map_view.py` only shows these lines; tests check them directl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -105,7 +105,6 @@ class MapLayout:
     positions: dict[str, tuple[int, int]]
     countries: dict[str, Country]
     region_names: dict[str, str]
-    closed_at: dict[str, int | None]
 
     @property
     def height(self) -> int:
@@ -193,13 +192,7 @@ def build_layout(data: GameData, *, civil_war: bool = False) -> MapLayout:
         for y, e in enumerate(column)
         if e.kind == "country"
     }
-    return MapLayout(
-        tuple(columns),
-        positions,
-        countries,
-        names,
-        {r.key: r.closed_at_defcon for r in data.regions},
-    )
+    return MapLayout(tuple(columns), positions, countries, names)
 
 
 def _group_order(subs: tuple[str, ...]) -> tuple[int, str]:
@@ -220,31 +213,17 @@ def target_markers(choice_ids: Iterable[str]) -> dict[str, str]:
     return markers
 
 
-def controller(country: Country, influence: Influence) -> str | None:
-    """Who controls a country: influence at least its stability above the other side's."""
-    if influence.us - influence.ussr >= country.stability:
-        return "US"
-    if influence.ussr - influence.us >= country.stability:
-        return "USSR"
-    return None
-
-
-def closed_regions(layout: MapLayout, defcon: int) -> set[str]:
-    """Regions where DEFCON forbids coups and realignment (8.1.5, from regions.yaml)."""
-    return {r for r, level in layout.closed_at.items() if level is not None and defcon <= level}
-
-
 def country_cell(
     country: Country,
     influence: Influence,
     *,
+    owner: str | None = None,
     marker: str | None = None,
     cursor: bool = False,
 ) -> Text:
-    """One country in CELL characters."""
+    """One country in CELL characters; `owner` is who controls it (`Game.control`)."""
     text = Text()
     text.append(marker or " ", TARGET_STYLE if marker else "")
-    owner = controller(country, influence)
     name_style = US_CONTROL if owner == "US" else USSR_CONTROL if owner == "USSR" else ""
     if marker:
         name_style = f"{name_style} underline".strip()
@@ -275,16 +254,21 @@ def render_map(
     layout: MapLayout,
     influence: Mapping[str, Influence],
     *,
-    defcon: int = 5,
+    control: Mapping[str, str | None] | None = None,
+    closed: Collection[str] = (),
     targets: Mapping[str, str] | None = None,
     cursor: str | None = None,
     rows: Iterable[int] | None = None,
     corner: Corner | None = None,
 ) -> list[Text]:
     """The map, one Text per screen line, `layout.width` cells wide (only `rows` if given),
-    with the `corner` table below the first columns."""
+    with the `corner` table below the first columns.
+
+    `control` (who controls each country) and `closed` (the regions closed to coups and
+    realignment) are the engine's answers: `Game.control()`, `Game.closed_regions()`.
+    """
     targets = targets or {}
-    closed = closed_regions(layout, defcon)
+    control = control or {}
     blank = " " * CELL
     in_corner = corner_texts(layout, corner)
     lines: list[Text] = []
@@ -308,6 +292,7 @@ def render_map(
                     country_cell(
                         layout.countries[entry.key],
                         influence[entry.key],
+                        owner=control.get(entry.key),
                         marker=targets.get(entry.key),
                         cursor=entry.key == cursor,
                     )

@@ -14,17 +14,22 @@ from typing import Any
 from rich.text import Text
 
 from cold_war_tui.datamodel import Card, GameData
-from cold_war_tui.engine import Decision, Outcome, PlayerView
-from cold_war_tui.engine.board import derived
-from cold_war_tui.engine.state import StateSnapshot
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.engine import (
+    CHINA_CARD,
+    Decision,
+    Outcome,
+    PlayerView,
+    StateSnapshot,
+    derived,
+    other,
+)
 from cold_war_tui.tui.effect_names import describe, place_names
 from cold_war_tui.tui.engine_bridge import RegionStatus
 from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
 from cold_war_tui.tui.saves import vp_text
 from cold_war_tui.tui.tracks import BAD, DIM, GOOD, SIDE_STYLE, side_text
+from cold_war_tui.wording import plural
 
-CHINA_CARD = 6
 SHORT_REGION = {
     "Central America": "C. America",
     "South America": "S. America",
@@ -87,7 +92,7 @@ def effects_line(view: PlayerView | StateSnapshot, data: GameData) -> Text:
 
 def opponent_line(view: PlayerView, data: GameData) -> Text:
     """The opponent's hand size and the cards of it this player has seen."""
-    opponent = "USSR" if view.player == "US" else "US"
+    opponent = other(view.player)
     text = Text()
     text.append_text(side_text(opponent))
     text.append(f" hand: {plural(view.opponent_hand_size, 'card')}", "bold")
@@ -116,7 +121,7 @@ def event_status(
     if card == CHINA_CARD:
         return "no ev", DIM, "the China Card has no event"
     data = cards.get(card)
-    opponent = "USSR" if player == "US" else "US"
+    opponent = other(player)
     if pending is None or pending.player != player or pending.kind not in ("action", "headline"):
         return "", "", ""
     blocked = pending.context.get("no_event") or {}

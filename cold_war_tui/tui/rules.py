@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from cold_war_tui.datamodel import GameData
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.wording import plural
 
 
 @dataclass(frozen=True, slots=True)

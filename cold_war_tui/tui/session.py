@@ -13,21 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from cold_war_tui.engine import Decision, Game, IllegalChoice
-from cold_war_tui.engine.state import StateSnapshot
+from cold_war_tui.engine import SIDES, Decision, Game, IllegalChoice, StateSnapshot
 from cold_war_tui.tui.map_render import TARGET_VERBS
 from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore, vp_text
 
-SIDES = ("US", "USSR")
 REBUILT = 40  # a loaded game's last choices whose undo steps are rebuilt by replaying
 WALK = 24  # at most this many of a player's own choices are tried ahead for a warning
 # Choices that are not a country and cannot change a hand: stopping early, and the
 # order of an opponent's event that happens anyway.
 NEUTRAL = frozenset({"done", "event-first", "ops-first"})
-
-
-def other(side: str) -> str:
-    return "USSR" if side == "US" else "US"
 
 
 class EngineFailure(Exception):
@@ -196,7 +190,7 @@ class Session:
         holds_scoring = any(cards[c].scoring for c in state.hands[player] if c in cards)
         if state.defcon > 3 and not holds_scoring:
             return None  # cheap exit: nothing of the kind can happen now
-        copy = game.rewind(0)
+        copy = game.fork()
         copy.choose(choice_id)
         outcome = copy.outcome
         after = copy.state
@@ -245,14 +239,7 @@ class Session:
         pending = copy.pending
         if pending is not None and pending.player == player:
             return False
-        rounds = [r.rounds for r in copy.data.setup.action_rounds if s.turn >= r.from_turn][-1]
-        boxes = len(copy.data.space_race)
-        if s.space[player] >= boxes > s.space[other(player)]:
-            rounds += 1  # the last box's extra action round
-        if s.turn_effects.get(f"extra-round:{player}"):
-            rounds += 1
-        eagle = s.space[player] >= 6 > s.space[other(player)]  # may discard at turn end
-        return s.rounds_taken[player] >= rounds and not eagle
+        return copy.rounds_left(player) == 0 and not copy.may_discard_at_turn_end(player)
 
     # -- the log ---------------------------------------------------------------
     def log_text(self) -> str:

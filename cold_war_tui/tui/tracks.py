@@ -10,11 +10,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from cold_war_tui.datamodel import GameData, SpaceBox
-from cold_war_tui.engine.state import StateSnapshot
+from cold_war_tui.engine import SIDES, Game, StateSnapshot
 from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
 from cold_war_tui.tui.saves import vp_text
 
-SIDES = ("US", "USSR")
 SIDE_STYLE = {"US": US_STYLE, "USSR": USSR_STYLE, "Neutral": "bold #d0d0d0"}
 DIM = "#8a8a8a"
 GOOD = "bold #5fff87"
@@ -34,11 +33,6 @@ def side_text(side: str | None) -> Text:
     if side is None:
         return Text("nobody", DIM)
     return Text(side, SIDE_STYLE.get(side, ""))
-
-
-def rounds_in_turn(data: GameData, turn: int) -> int:
-    steps = [s.rounds for s in data.setup.action_rounds if turn >= s.from_turn]
-    return steps[-1] if steps else 0
 
 
 def vp_bar(vp: int, cells: int) -> Text:
@@ -90,12 +84,14 @@ def space_item(state: StateSnapshot, data: GameData, side: str, wide: bool) -> T
     return text
 
 
-def track_items(state: StateSnapshot, data: GameData, *, wide: bool = True) -> list[Text]:
-    """Every track as a separate item, in reading order (see `track_lines`)."""
+def track_items(state: StateSnapshot, game: Game, *, wide: bool = True) -> list[Text]:
+    """Every track as a separate item, in reading order (see `track_lines`). The action
+    rounds of the turn and the closed regions are the engine's answers."""
+    data = game.data
     items = [Text(f"Turn {state.turn}/{data.setup.turns}", "bold")]
     phase = Text()
     if state.phase == "action":
-        phase.append(f"AR {state.action_round}/{rounds_in_turn(data, state.turn)} ")
+        phase.append(f"AR {state.action_round}/{game.action_rounds(state.phasing)} ")
         phase.append_text(side_text(state.phasing))
         if wide:
             phase.append(" phasing")
@@ -105,9 +101,8 @@ def track_items(state: StateSnapshot, data: GameData, *, wide: bool = True) -> l
     defcon = Text()
     defcon_style = "bold #ff5f5f" if state.defcon <= 2 else "bold #ffaf00"
     defcon.append(f"DEFCON {state.defcon}", defcon_style if state.defcon < 5 else "bold")
-    closed = [
-        r.name for r in data.regions if r.closed_at_defcon and state.defcon <= r.closed_at_defcon
-    ]
+    shut = game.closed_regions()
+    closed = [r.name for r in data.regions if r.key in shut]
     if closed:
         what = "no coups/realignment" if wide else "closed"
         defcon.append(f" ({what}: {', '.join(closed)})", BAD)
@@ -157,11 +152,11 @@ def flow(items: list[Text], width: int, gap: int = 2) -> list[Text]:
     return lines
 
 
-def track_lines(state: StateSnapshot, data: GameData, *, width: int = 118) -> list[Text]:
+def track_lines(state: StateSnapshot, game: Game, *, width: int = 118) -> list[Text]:
     """Turn and phase, action round and phasing side, DEFCON, VP (a bar to 20), military
     operations, each side's space race box, the China Card and the hand sizes.
 
     Only public facts of the state are read. Below WIDE columns the words get
     shorter; items wrap onto more lines rather than being cut.
     """
-    return flow(track_items(state, data, wide=width >= WIDE), width)
+    return flow(track_items(state, game, wide=width >= WIDE), width)

@@ -81,11 +81,16 @@ def test_a_cell_shows_stability_battleground_and_influence() -> None:
 
 
 def test_control_colours_the_name() -> None:
+    """Who controls a country is the engine's answer (`Game.control`)."""
     countries = {c.key: c for c in DATA.countries}
-    influence = Game.from_scenario(MIDGAME).state.influence
-    uk = country_cell(countries["uk"], influence["uk"])  # US 5 vs 0, stability 5
-    poland = country_cell(countries["poland"], influence["poland"])
-    greece = country_cell(countries["greece"], influence["greece"])  # 1 vs 2: nobody
+    game = Game.from_scenario(MIDGAME)
+    influence, control = game.state.influence, game.control()
+    assert (control["uk"], control["poland"], control["greece"]) == ("US", "USSR", None)
+
+    def cell(key: str) -> Text:
+        return country_cell(countries[key], influence[key], owner=control[key])
+
+    uk, poland, greece = cell("uk"), cell("poland"), cell("greece")  # US 5-0; 1-2: nobody
     assert style_at(uk, 2).bgcolor is not None and "1f4e9c" in str(style_at(uk, 2).bgcolor)
     assert "9c1f1f" in str(style_at(poland, 2).bgcolor)
     assert style_at(greece, 2).bgcolor is None
@@ -105,8 +110,10 @@ def test_targets_and_cursor_are_marked() -> None:
 
 
 def test_closed_regions_are_marked_at_low_defcon() -> None:
-    influence = Game.new(GameOptions(seed=1)).state.influence
-    top = render_map(LAYOUT, influence, defcon=3)[0].plain
+    """The regions closed at DEFCON 3 (8.1.5) are the engine's answer."""
+    game = Game.from_scenario({"phase": "action", "defcon": 3})
+    assert game.closed_regions() == ["europe", "asia"]
+    top = render_map(LAYOUT, game.state.influence, closed=game.closed_regions())[0].plain
     assert "EUROPE (closed)" in top and "MIDDLE EAST (closed)" not in top
 
 

@@ -32,14 +32,14 @@ def game() -> Game:
 
 
 def test_tracks(game: Game) -> None:
-    first, second, third = (line.plain for line in track_lines(game.state, game.data, width=118))
+    first, second, third = (line.plain for line in track_lines(game.state, game, width=118))
     assert first.startswith("Turn 3/10  AR 2/6 USSR phasing  DEFCON 3")
     assert "no coups/realignment: Europe, Asia" in first and "VP USSR +2" in first
     assert "Mil ops US 1/3 USSR 2/3" in second and "China Card US face up" in second
     assert "Space US 1 Earth Satellite (next Animal in Space: 2+ ops, 1-4, 0 VP)" in second
     assert "Space USSR 2 Animal in Space (next Man in Space: 2+ ops, 1-3, 2/0 VP)" in third
     assert third.endswith("Hands US 6 USSR 6")
-    compact = track_lines(game.state, game.data, width=78)
+    compact = track_lines(game.state, game, width=78)
     assert len(compact) == 3 and all(line.cell_len <= 78 for line in compact)
     text = " ".join(line.plain for line in compact)
     assert "(closed: Europe, Asia)" in text and "China US face up" in text

@@ -34,7 +34,7 @@ from cold_war_tui.engine.events.toolkit import (
 )
 from cold_war_tui.engine.hooks import after_coup, menu_filter
 from cold_war_tui.engine.operations import coup, coup_targets, ops_value, target_choices
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.wording import plural
 
 RULE = "7"
 

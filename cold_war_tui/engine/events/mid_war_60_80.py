@@ -21,7 +21,7 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
 )
 from cold_war_tui.engine.hooks import event_happened
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.wording import plural
 
 UN_INTERVENTION = 32
 SHUTTLE_DIPLOMACY = 73

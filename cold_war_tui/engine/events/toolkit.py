@@ -14,7 +14,7 @@ from cold_war_tui.engine.board import other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.operations import ALL_KINDS, conduct, controlled_neighbours
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.wording import plural
 
 DONE = Choice("done", "Stop here")
 

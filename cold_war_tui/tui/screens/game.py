@@ -276,14 +276,19 @@ class GameScreen(LogExportActions, Screen[None]):
         if state.ccw_active != self.civil_war:
             self.civil_war = state.ccw_active
             self.map_layout = build_layout(game.data, civil_war=state.ccw_active)
-        tracks = track_lines(state, game.data, width=max(40, width - 2))
+        tracks = track_lines(state, game, width=max(40, width - 2))
         self.query_one("#tracks", Static).update(Text("\n").join(tracks))
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
         markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
         regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, region_scores(game))))
         self.query_one("#map", MapView).show(
-            self.map_layout, state.influence, state.defcon, markers, regions
+            self.map_layout,
+            state.influence,
+            game.control(),
+            game.closed_regions(),
+            markers,
+            regions,
         )
         self.query_one("#log", GameLog).sync()
         undo_ok = self.session.undo_block() is None

@@ -17,8 +17,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.engine import other
 from cold_war_tui.tui.tracks import side_text
+from cold_war_tui.wording import plural
 
 
 class HandOverScreen(Screen[None]):
@@ -47,7 +48,7 @@ class HandOverScreen(Screen[None]):
         self.recent = recent or []  # public log lines since this player last had the terminal
 
     def compose(self) -> ComposeResult:
-        opponent = "US" if self.player == "USSR" else "USSR"
+        opponent = other(self.player)
         text = Text("Pass the terminal to ", "bold")
         text.append(self.who, "bold")
         text.append(", then press Enter.\n\n", "bold")

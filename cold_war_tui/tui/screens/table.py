@@ -19,9 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cold_war_tui.datamodel import GameData
-from cold_war_tui.engine import PlayerView
-from cold_war_tui.engine.state import StateSnapshot
-from cold_war_tui.engine.wording import plural
+from cold_war_tui.engine import PlayerView, StateSnapshot
 from cold_war_tui.tui.engine_bridge import RegionStatus
 from cold_war_tui.tui.render import (
     REGION_COLUMNS,
@@ -31,6 +29,7 @@ from cold_war_tui.tui.render import (
     region_table,
 )
 from cold_war_tui.tui.tracks import DIM, side_text, space_box_vp
+from cold_war_tui.wording import plural
 
 PILES = (("discard", "Discard pile"), ("removed", "Removed from the game"), ("in_play", "In play"))
 

@@ -8,7 +8,7 @@ when the cursor moves; the screen decides what a pick means.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -75,7 +75,8 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         super().__init__(id=id)
         self.map_layout = layout
         self.influence: Mapping[str, Influence] = {}
-        self.defcon = 5
+        self.control: Mapping[str, str | None] = {}
+        self.closed: Collection[str] = ()
         self.targets: dict[str, str] = {}
         self.corner: Corner | None = None
         self.cursor: str | None = None
@@ -87,22 +88,26 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self,
         layout: MapLayout,
         influence: Mapping[str, Influence],
-        defcon: int,
+        control: Mapping[str, str | None],
+        closed: Collection[str],
         targets: Mapping[str, str],
         corner: Corner | None = None,
     ) -> None:
-        """New state, targets or corner table; redraws the map (if anything changed)."""
+        """New state, targets or corner table; redraws the map (if anything changed).
+        `control` and `closed` are the engine's: `Game.control()`, `Game.closed_regions()`."""
         if (
             layout is self.map_layout
-            and defcon == self.defcon
+            and closed == self.closed
             and targets == self.targets
             and influence == self.influence
             and corner == self.corner
+            and control == self.control
         ):
             return
         self.map_layout = layout
         self.influence = influence
-        self.defcon = defcon
+        self.control = control
+        self.closed = closed
         self.targets = dict(targets)
         self.corner = corner
         if self.cursor not in layout.positions:
@@ -131,7 +136,8 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         lines = render_map(
             self.map_layout,
             self.influence,
-            defcon=self.defcon,
+            control=self.control,
+            closed=self.closed,
             targets=self.targets,
             cursor=self.cursor,
             rows=ordered,
