@@ -284,6 +284,11 @@ class ColdWarApp(App[None]):
             )
             yield SystemCommand("Title screen", "Leave the game (it is autosaved)", self.show_title)
         else:
+            if self.duel is not None and self.duel.game is not None:
+                yield SystemCommand("Save the duel", "Save it to a file (Ctrl+S)", self.duel.save)
+                yield SystemCommand(
+                    "Title screen", "Leave the duel (it is autosaved)", self.show_title
+                )
             yield SystemCommand("Rules", "The rules summary and the cards", self.open_rules)
             yield SystemCommand("Load", "Open a saved game", self.open_load)
         yield from super().get_system_commands(screen)

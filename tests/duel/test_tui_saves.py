@@ -13,6 +13,7 @@ from cold_war_tui import cli
 from cold_war_tui.duel import DuelGame, DuelSettings
 from cold_war_tui.tui.app import ColdWarApp
 from cold_war_tui.tui.duel.move import MoveScreen
+from cold_war_tui.tui.duel.placement import PlacementScreen
 from cold_war_tui.tui.duel.saves_list import DuelSavesScreen
 from cold_war_tui.tui.duel.setup import DuelSetupScreen
 from cold_war_tui.tui.duel.store import DuelSaves
@@ -263,3 +264,21 @@ def test_new_duel_settings_are_kept_by_a_save(tmp_path: Path) -> None:
     path = saves.save(game)
     assert saves.load(path).settings == game.settings
     assert saves.load(path).settings != DuelSettings()
+
+
+async def test_the_palette_saves_the_duel_or_leaves_it_for_the_title(data_dir: Path) -> None:
+    """Saves: Ctrl+P on a duel screen offers "Save the duel" and "Title screen" (leaving
+    loses nothing: every decision is autosaved); before the duel starts neither is
+    offered."""
+    async with duel_app() as (app, pilot, flow):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Save the duel" not in titles and "Title screen" not in titles
+        await pilot.press("enter", "enter")  # a new duel, past A's hand-over
+        assert isinstance(app.screen, PlacementScreen)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        commands["Save the duel"].callback()
+        assert len(list((data_dir / "saves").glob("duel-*.json"))) == 1
+        commands["Title screen"].callback()
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.duel is None
+        assert flow.game is not None and flow.game.pending is not None

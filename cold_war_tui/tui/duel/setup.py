@@ -80,12 +80,7 @@ class DuelSetupScreen(DuelScreen[DuelSettings | LoadedSave | None]):
         Binding("l", "load", "Load a save"),
     ]
 
-    def __init__(
-        self,
-        settings: DuelSettings,
-        saves: DuelSaves | None = None,
-        message: str = "",
-    ) -> None:
+    def __init__(self, settings: DuelSettings, saves: DuelSaves, message: str = "") -> None:
         super().__init__()
         self.values: dict[str, Any] = settings.model_dump()
         self.row = 0
@@ -101,14 +96,8 @@ class DuelSetupScreen(DuelScreen[DuelSettings | LoadedSave | None]):
     def on_mount(self) -> None:
         self.refresh_fields()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "load" and self.saves is None:
-            return None  # no saves folder given: shown greyed out
-        return True
-
     def action_load(self) -> None:
-        if self.saves is not None:
-            self.app.push_screen(DuelSavesScreen(self.saves), self.loaded)
+        self.app.push_screen(DuelSavesScreen(self.saves), self.loaded)
 
     def loaded(self, result: LoadedSave | None) -> None:
         """A save was picked and read: leave the set-up with it."""
