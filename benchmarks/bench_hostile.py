@@ -43,12 +43,12 @@ elif kind == "card game save":
     except SaveProblem as err:
         outcome = str(err)
 else:
-    from cold_war_tui.duel.errors import SaveError
-    from cold_war_tui.userdata import read_duel_save
+    from cold_war_tui.tui.duel.store import read_duel
+    from cold_war_tui.tui.saves import SaveProblem
     try:
-        read_duel_save(target)
+        read_duel(target)
         outcome = "loaded"
-    except SaveError as err:
+    except SaveProblem as err:
         outcome = str(err)
 seconds = time.perf_counter() - started
 # VmHWM: this process's own peak (getrusage's ru_maxrss keeps the parent's across exec).

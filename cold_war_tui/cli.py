@@ -97,15 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "selfplay":
             return _selfplay(args)
         if args.command == "duel":
-            load_default_data()
-            from cold_war_tui.duel.tui import DuelApp
-
-            duel = DuelApp(load=args.duel_load)
-            duel.run()
-            if duel.return_code or not duel.back_to_title:
-                return exit_status(duel.return_code)
-            return run_title(None)
-        return run_title(args.load)
+            return run_app(args.duel_load, duel=True)
+        return run_app(args.load)
     except Exception as err:  # the data layer is imported lazily: the title shows sooner
         if not is_data_error(err):
             raise
@@ -113,27 +106,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
-def run_title(load: Path | None) -> int:
-    """The title screen; a duel picked there runs in its own app, and leaving the duel (its
-    end screen, or Escape on its set-up) brings the title back instead of quitting (Ctrl+Q
-    still quits)."""
+def run_app(load: Path | None, duel: bool = False) -> int:
+    """The one app: the title screen, or (`duel`) the duel's set-up above it; `load` opens a
+    save (of the card game, or with `duel` of the duel). Leaving the duel shows the title in
+    the same app; Ctrl+Q quits from anywhere."""
     from cold_war_tui.tui.app import ColdWarApp
 
-    while True:
-        # The title shows at once; the app reads the game data in the background.
-        app = ColdWarApp(load=load)
-        result = app.run()
-        if app.load_failure is not None:
-            raise app.load_failure  # a DataError is reported below; anything else is a bug
-        if app.return_code or result != "duel":
-            return exit_status(app.return_code)
-        from cold_war_tui.duel.tui import DuelApp
-
-        load = None
-        duel = DuelApp()
-        duel.run()
-        if duel.return_code or not duel.back_to_title:
-            return exit_status(duel.return_code)
+    # The title shows at once; the app reads the game data in the background.
+    app = ColdWarApp(load=load, duel=duel)
+    app.run()
+    if app.load_failure is not None:
+        raise app.load_failure  # a DataError is reported below; anything else is a bug
+    return exit_status(app.return_code)
 
 
 def exit_status(return_code: int | None) -> int:
@@ -181,13 +165,6 @@ def has_terminal() -> bool:
     error. Without a terminal there it would print escape codes and wait for keys forever."""
     streams = (sys.__stdin__, sys.__stderr__)
     return all(stream is not None and stream.isatty() for stream in streams)
-
-
-def load_default_data() -> object:
-    """The shipped game data (the data layer is imported on use, not at start-up)."""
-    from cold_war_tui.gamedata import load_default_data as load
-
-    return load()
 
 
 def is_data_error(err: Exception) -> bool:

@@ -1,10 +1,10 @@
-"""The user's data folder (saves) and the folder of DEFCON duel saves.
+"""The user's data folder and the file mechanisms every save uses: bounded reads, atomic
+writes, and the clean-up of what a killed write left behind.
 
 The data folder is `$COLD_WAR_TUI_DATA_DIR` when that is set (tests and portable installs),
 else the platform's user data folder from platformdirs (`~/.local/share/cold-war-tui` on
-Linux). Nothing is created until a save is written. Duel saves live in its `duel/` folder;
-the file format is `cold_war_tui.duel.saves` (the pure duel package does no file I/O, this
-module does it for it).
+Linux). Nothing is created until a save is written. The save store of the card game and
+the duel (`cold_war_tui.tui.saves`) builds on these; the pure engines do no file I/O.
 """
 
 from __future__ import annotations
@@ -13,20 +13,12 @@ import os
 import stat
 import tempfile
 import time
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cold_war_tui.untrusted import MAX_SAVE_CHARS
 
-if TYPE_CHECKING:  # the duel is imported only when its saves are used (fast start-up)
-    from cold_war_tui.duel.engine import DuelGame
-
 DATA_DIR_ENV = "COLD_WAR_TUI_DATA_DIR"
 APP_NAME = "cold-war-tui"
-DUEL_FOLDER = "duel"
-SUFFIX = ".json"
 
 
 def data_dir() -> Path:
@@ -109,98 +101,3 @@ def remove_stale_temps(folder: Path, now: float | None = None) -> int:
         except OSError:
             continue
     return removed
-
-
-def read_duel_save(path: Path) -> DuelGame:
-    """Load a duel save file; a SaveError names the file and the problem. Only reads it."""
-    from cold_war_tui.duel.errors import SaveError
-    from cold_war_tui.duel.saves import from_json
-
-    try:
-        raw = read_bounded(path, MAX_SAVE_BYTES)
-    except FileRefused as exc:
-        raise SaveError(f"{path}: {exc}, so not a duel save") from None
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a text (UTF-8) file, so not a duel save") from None
-    try:
-        return from_json(text)
-    except SaveError as exc:
-        raise SaveError(f"{path}: {exc}") from exc
-
-
-@dataclass(frozen=True)
-class SaveEntry:
-    """One file in the saves folder: a readable game with its summary, or the problem."""
-
-    path: Path
-    modified: datetime
-    summary: str
-    problem: str | None = None
-
-    @property
-    def name(self) -> str:
-        return self.path.name
-
-
-class DuelSaves:
-    """The folder of duel saves (injectable: tests pass a temporary folder)."""
-
-    def __init__(self, folder: Path | None = None) -> None:
-        self.folder = folder if folder is not None else data_dir() / DUEL_FOLDER
-
-    def entries(self) -> list[SaveEntry]:
-        """Every *.json file of the folder, newest first; a missing folder has none."""
-        from cold_war_tui.duel.errors import SaveError
-        from cold_war_tui.duel.saves import summary
-
-        if not self.folder.is_dir():
-            return []
-        entries: list[SaveEntry] = []
-        for path in self.folder.glob(f"*{SUFFIX}"):
-            if path.is_dir():
-                continue
-            try:  # a pipe or a broken link is listed with its problem, never stops the list
-                modified = datetime.fromtimestamp(path.stat().st_mtime)
-            except OSError:
-                modified = datetime.fromtimestamp(0)
-            try:
-                game = read_duel_save(path)
-            except SaveError as exc:
-                problem = str(exc).removeprefix(f"{path}: ")
-                entries.append(SaveEntry(path, modified, "cannot be loaded", problem))
-                continue
-            entries.append(SaveEntry(path, modified, summary(game)))
-        entries.sort(key=lambda e: (e.modified, e.name), reverse=True)
-        return entries
-
-    def remove_stale_temps(self) -> int:
-        """Delete what killed writes left in the folder (`.NAME.json.*.tmp`); at start-up."""
-        return remove_stale_temps(self.folder) if self.folder.is_dir() else 0
-
-    def new_path(self, now: datetime | None = None) -> Path:
-        """A fresh file name from the date and time, never one that exists already."""
-        stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
-        path = self.folder / f"duel-{stamp}{SUFFIX}"
-        number = 2
-        while path.exists():
-            path = self.folder / f"duel-{stamp}-{number}{SUFFIX}"
-            number += 1
-        return path
-
-    def save(self, game: DuelGame, path: Path | None = None) -> Path:
-        """Write the game to `path` (default: a new file in the folder); return where."""
-        from cold_war_tui.duel.saves import to_json
-
-        target = path if path is not None else self.new_path()
-        write_atomic(target, to_json(game))
-        return target
-
-    def load(self, path: Path) -> DuelGame:
-        """Read a save (any path, not only the folder's); raises SaveError naming the problem."""
-        return read_duel_save(path)

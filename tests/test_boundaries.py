@@ -22,16 +22,29 @@ FORBIDDEN_CALLS = {"open", "input", "print", "exec", "eval"}
 
 
 @pytest.mark.parametrize("package", PURE_PACKAGES)
-def test_importing_a_pure_package_loads_no_ui_or_yaml(package: str) -> None:
+def test_importing_a_pure_package_loads_no_ui_yaml_or_io_side_module(package: str) -> None:
+    """Every module of the package imported in a fresh interpreter: no Textual, Rich or
+    YAML comes in with it, and of this project only the pure packages and the pure shared
+    modules (no UI, no save store, no user data folder)."""
+    folder = PACKAGE / package.removeprefix("cold_war_tui.")
+    modules = [
+        ".".join((package, *path.relative_to(folder).with_suffix("").parts))
+        for path in sorted(folder.rglob("*.py"))
+    ]
     code = (
-        f"import sys, {package}; "
-        f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN_MODULES!r}]; "
-        "print(','.join(bad))"
+        "import importlib, sys; "
+        f"[importlib.import_module(m.removesuffix('.__init__')) for m in {modules!r}]; "
+        "print(','.join(sorted(sys.modules)))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == "", f"{package} imports {result.stdout.strip()}"
+    loaded = set(result.stdout.strip().split(","))
+    ui_or_yaml = {m for m in loaded if m.split(".")[0] in FORBIDDEN_MODULES}
+    assert not ui_or_yaml, f"{package} imports {sorted(ui_or_yaml)}"
+    ours = {m for m in loaded if m.startswith("cold_war_tui.")}
+    outside = {m for m in ours if not m.startswith(PURE_PACKAGES)} - SHARED_PURE_MODULES
+    assert not outside, f"{package} loads {sorted(outside)}"
 
 
 def test_the_pure_packages_are_all_scanned() -> None:
@@ -40,7 +53,7 @@ def test_the_pure_packages_are_all_scanned() -> None:
 
 def _pure_files() -> list[Path]:
     files = sorted((PACKAGE / "engine").rglob("*.py"))
-    files += [p for p in sorted((PACKAGE / "duel").rglob("*.py")) if p.name != "tui.py"]
+    files += sorted((PACKAGE / "duel").rglob("*.py"))
     return [*files, PACKAGE / "untrusted.py", PACKAGE / "wording.py"]
 
 

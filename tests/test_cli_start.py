@@ -14,8 +14,9 @@ import pytest
 
 import cold_war_tui
 from cold_war_tui import cli
+from cold_war_tui.tui.duel.store import DuelSaves
 from cold_war_tui.tui.saves import SaveStore
-from cold_war_tui.userdata import DATA_DIR_ENV, DuelSaves, data_dir
+from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
 
 
 def start(*words: str, stdin: int | None = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
@@ -97,7 +98,7 @@ def test_a_relative_data_folder_is_fixed_at_start_up(
     monkeypatch.chdir(tmp_path)
     assert data_dir() == expected
     assert SaveStore().saves_dir == expected / "saves"
-    assert DuelSaves().folder == expected / "duel"
+    assert DuelSaves(SaveStore()).folder == expected / "saves"
 
     with pytest.raises(SystemExit):
         cli.main(["--help"])

@@ -7,6 +7,8 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from cold_war_tui.tui.app import ColdWarApp
+from cold_war_tui.tui.duel.setup import DuelSetupScreen
+from cold_war_tui.tui.screens.title import TitleScreen
 
 
 async def test_title_screen_starts_the_duel_by_keys(tmp_path: Path) -> None:
@@ -25,7 +27,9 @@ async def test_title_screen_starts_the_duel_by_keys(tmp_path: Path) -> None:
         menu.focus()
         menu.highlighted = 3
         await pilot.press("enter")
-    assert app.return_value == "duel"
+        # The duel opens in the same app, above the title screen.
+        assert isinstance(app.screen, DuelSetupScreen) and app.is_running
+        assert isinstance(app.screen_stack[0], TitleScreen)
 
 
 async def test_quit_from_the_title_screen(tmp_path: Path) -> None:

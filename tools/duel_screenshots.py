@@ -1,6 +1,7 @@
 """Screenshots of the DEFCON duel for screenshots/ (run by `make screenshots`).
 
-Drives `DuelApp` with Textual's Pilot, by key presses, and saves three SVG pictures:
+Drives the duel inside the game's one app (`ColdWarApp.open_duel`) with Textual's Pilot, by
+key presses, and saves three SVG pictures:
 
 - `duel-placement.svg`: player A placing his forces (A's own screen, after the hand-over);
 - `duel-move.svg`: player A's third move, request sent and answered (A's own screen, after the
@@ -10,8 +11,8 @@ Drives `DuelApp` with Textual's Pilot, by key presses, and saves three SVG pictu
 No picture shows a player's secrets on the other player's screen: each is taken on the
 screen of the player whose turn it is, right after his hand-over page (checked below).
 PNG copies are made when `rsvg-convert` (Debian: librsvg2-bin) or the `cairosvg` package is
-there; otherwise a notice is printed and the SVGs are kept. Saves go to a temporary folder,
-never the user's.
+there; otherwise a notice is printed and the SVGs are kept. Saves (the duel's autosave) go
+to a temporary folder, never the user's.
 """
 
 from __future__ import annotations
@@ -32,21 +33,17 @@ sys.path.insert(0, str(ROOT))
 from cold_war_tui.duel import (  # noqa: E402
     Cell,
     DuelGame,
-    DuelResult,
     DuelSettings,
     Finish,
     Kind,
     Move,
     notation,
 )
-from cold_war_tui.duel.tui import (  # noqa: E402
-    DuelApp,
-    DuelEndScreen,
-    FinishScreen,
-    HandOverScreen,
-    MoveScreen,
-    PlacementScreen,
-)
+from cold_war_tui.tui.app import ColdWarApp  # noqa: E402
+from cold_war_tui.tui.duel.finish import DuelEndScreen, FinishScreen  # noqa: E402
+from cold_war_tui.tui.duel.move import MoveScreen  # noqa: E402
+from cold_war_tui.tui.duel.placement import PlacementScreen  # noqa: E402
+from cold_war_tui.tui.screens.hand_over import HandOverScreen  # noqa: E402
 from cold_war_tui.userdata import DATA_DIR_ENV  # noqa: E402
 
 OUT = ROOT / "screenshots"
@@ -72,7 +69,7 @@ def cells(text: str) -> list[Cell]:
 class Driver:
     """Key presses for the duel screens, computed from where the cursor is now."""
 
-    def __init__(self, pilot: Pilot[DuelResult | None], app: DuelApp) -> None:
+    def __init__(self, pilot: Pilot[None], app: ColdWarApp) -> None:
         self.pilot = pilot
         self.app = app
 
@@ -175,9 +172,11 @@ def end_game() -> tuple[DuelGame, Move | Finish]:
     return again, choices[-1]
 
 
-async def shoot_placement(folder: Path) -> None:
-    app = DuelApp(SETTINGS, setup=False, save_dir=folder)
+async def shoot_placement() -> None:
+    app = ColdWarApp()
     async with app.run_test(size=SIZE) as pilot:
+        app.open_duel(game=DuelGame(SETTINGS))
+        await pilot.pause()
         drive = Driver(pilot, app)
         await drive.hand_over("A")
         await drive.place(PLACE_A)
@@ -187,9 +186,11 @@ async def shoot_placement(folder: Path) -> None:
         app.save_screenshot("duel-placement.svg", str(OUT))
 
 
-async def shoot_move(folder: Path) -> None:
-    app = DuelApp(game=opening_game(), save_dir=folder)
+async def shoot_move() -> None:
+    app = ColdWarApp()
     async with app.run_test(size=SIZE) as pilot:
+        app.open_duel(game=opening_game())
+        await pilot.pause()
         drive = Driver(pilot, app)
         await drive.hand_over("A")
         await drive.request(MOVE_A, mark=("Б5", "?"))
@@ -198,12 +199,14 @@ async def shoot_move(folder: Path) -> None:
         app.save_screenshot("duel-move.svg", str(OUT))
 
 
-async def shoot_end(folder: Path) -> None:
+async def shoot_end() -> None:
     game, last = end_game()
     assert game.pending is not None
     player = game.pending.player
-    app = DuelApp(game=game, save_dir=folder)
+    app = ColdWarApp()
     async with app.run_test(size=SIZE) as pilot:
+        app.open_duel(game=game)
+        await pilot.pause()
         drive = Driver(pilot, app)
         await drive.hand_over(player)
         if isinstance(last, Finish):
@@ -242,11 +245,10 @@ def to_png(svg: Path) -> bool:
 async def main() -> int:
     OUT.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as temporary:
-        os.environ[DATA_DIR_ENV] = temporary  # nothing here saves, but never the user's folder
-        folder = Path(temporary) / "duel"
-        await shoot_placement(folder)
-        await shoot_move(folder)
-        await shoot_end(folder)
+        os.environ[DATA_DIR_ENV] = temporary  # the duel autosaves: never to the user's folder
+        await shoot_placement()
+        await shoot_move()
+        await shoot_end()
     names = ["duel-placement.svg", "duel-move.svg", "duel-end.svg"]
     converted = [to_png(OUT / name) for name in names]
     for name, png in zip(names, converted, strict=True):

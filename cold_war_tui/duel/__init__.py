@@ -1,6 +1,8 @@
-"""The DEFCON missile duel: a pure, deterministic engine, its notation, and (in tui.py) screens.
+"""The DEFCON missile duel: a pure, deterministic engine, its notation and its save format.
 
 Nothing here is random: the game has no dice, so a game is its settings plus its decisions.
+Nothing here draws or touches a file: the screens are in `cold_war_tui.tui.duel`, the save
+files in `cold_war_tui.tui.saves`.
 """
 
 from cold_war_tui.duel.board import Cell

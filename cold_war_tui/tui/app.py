@@ -1,9 +1,10 @@
-"""The Textual application: title, new game, the game with hand-overs, rules, load, game over.
+"""The Textual application: title, new game, the game with hand-overs, rules, load, game
+over, and the DEFCON duel.
 
 The title screen comes up at once; the engine and the game data load in a
 background thread meanwhile (`ensure_ready` waits for them when a screen
-needs them). Exits with "duel" when the players pick the DEFCON duel, which
-the command line then starts (the duel has its own app).
+needs them). The duel's screens go above the title (`open_duel`, see
+`tui/duel/flow.py`); leaving the duel brings the title back.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from cold_war_tui.tui.screens.too_small import TooSmallScreen, too_small
 
 if TYPE_CHECKING:
     from cold_war_tui.datamodel import GameData
+    from cold_war_tui.duel import DuelGame, DuelSettings
     from cold_war_tui.engine import Game
+    from cold_war_tui.tui.duel.flow import DuelFlow
     from cold_war_tui.tui.screens.new_game import NewGame
     from cold_war_tui.tui.session import Session
 
@@ -37,17 +40,24 @@ def card_lookup() -> type[Provider]:
     return CardLookup
 
 
-class ColdWarApp(App[str | None]):
+class ColdWarApp(App[None]):
     """The card game and the duel, hot-seat in one terminal.
 
     `data_dir` is where saves, the autosave and exported logs go (default: the
     `COLD_WAR_TUI_DATA_DIR` variable, else the platform's user data folder).
     `new_seed` gives the seed the New game screen proposes (random by default).
+    `duel=True` opens the duel's set-up above the title at start (or, with `load`,
+    that duel save); `cold-war-tui duel` does so.
     """
 
     TITLE = "Cold War TUI"
     CSS_PATH = Path(__file__).parent / "app.tcss"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        # The duel's save key: on every duel screen and its hand-over (the card game's
+        # screens have their own Ctrl+S, which comes first).
+        Binding("ctrl+s", "save_duel", "Save"),
+    ]
     COMMANDS = App.COMMANDS | {card_lookup}
 
     def __init__(
@@ -56,9 +66,12 @@ class ColdWarApp(App[str | None]):
         *,
         data_dir: Path | None = None,
         new_seed: Callable[[], int] | None = None,
+        duel: bool = False,
     ) -> None:
         super().__init__()
         self.load_path = load
+        self.start_in_duel = duel
+        self.duel: DuelFlow | None = None  # the duel in play, if any
         self.store = SaveStore(data_dir)
         self.new_seed = new_seed
         self.data_error: str | None = None
@@ -73,7 +86,9 @@ class ColdWarApp(App[str | None]):
     def on_mount(self) -> None:
         # read the data once the title is on screen: the first frame is not delayed
         self.call_after_refresh(self._start_loader)
-        if self.load_path is not None:
+        if self.start_in_duel:
+            self.call_after_refresh(self.open_duel, self.load_path)
+        elif self.load_path is not None:
             self.call_after_refresh(self.load_file, self.load_path)
         self.check_size()
 
@@ -133,8 +148,39 @@ class ColdWarApp(App[str | None]):
 
     # -- navigation -----------------------------------------------------------------
     def show_title(self) -> None:
+        """Back to the title screen; a duel in play is over for the app."""
+        self.duel = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.refresh_bindings()
+
+    def open_duel(
+        self,
+        load: Path | None = None,
+        *,
+        game: DuelGame | None = None,
+        settings: DuelSettings | None = None,
+    ) -> DuelFlow:
+        """The duel above the title: its set-up (proposing `settings`), the save `load`, or
+        `game` at its pending decision. Leaving it shows the title again."""
+        from cold_war_tui.tui.duel.flow import DuelFlow
+        from cold_war_tui.tui.duel.store import DuelSaves
+
+        self.show_title()
+        self.duel = DuelFlow(self, DuelSaves(self.store), self.show_title, settings)
+        self.duel.begin(load, game)
+        return self.duel
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save_duel":
+            if self.duel is None:
+                return False  # not in a duel: the key is not shown
+            return True if self.duel.game is not None else None  # greyed out on the set-up
+        return True
+
+    def action_save_duel(self) -> None:
+        if self.duel is not None:
+            self.duel.save()
 
     def title_note(self, message: str, style: str = "") -> None:
         title = self.screen_stack[0]
@@ -177,10 +223,15 @@ class ColdWarApp(App[str | None]):
         self.push_screen(GameOverScreen(session))
 
     def load_file(self, path: Path) -> str | None:
-        """Open a save; None on success, else the problem (also shown on the title screen)."""
+        """Open a save; None on success, else the problem (also shown on the title screen).
+        A duel's save opens the duel (its set-up says why if it cannot be loaded)."""
+        from cold_war_tui.tui.saves import is_duel_file, read_save
+
+        if is_duel_file(path):
+            self.open_duel(path)
+            return None
         if self.ensure_ready() is None:
             return self.data_error
-        from cold_war_tui.tui.saves import read_save
 
         try:
             game, meta = read_save(path)
@@ -233,6 +284,11 @@ class ColdWarApp(App[str | None]):
             )
             yield SystemCommand("Title screen", "Leave the game (it is autosaved)", self.show_title)
         else:
+            if self.duel is not None and self.duel.game is not None:
+                yield SystemCommand("Save the duel", "Save it to a file (Ctrl+S)", self.duel.save)
+                yield SystemCommand(
+                    "Title screen", "Leave the duel (it is autosaved)", self.show_title
+                )
             yield SystemCommand("Rules", "The rules summary and the cards", self.open_rules)
             yield SystemCommand("Load", "Open a saved game", self.open_load)
         yield from super().get_system_commands(screen)

@@ -1,4 +1,5 @@
-"""Save files of the card game: where they live, atomic writes, listing, loading, log export.
+"""The save store of the card game and the duel: where files live, atomic writes, bounded
+reads, listing, loading, log export.
 
 A save file is the engine's own save document (`Game.to_json`: format version,
 options with the seed, the scenario it started from, every choice, and a state
@@ -8,7 +9,9 @@ for the Load list. See docs/tui.md.
 
 The folder is `userdata.data_dir()` (`COLD_WAR_TUI_DATA_DIR` if set, else the
 platform's user data folder); every class here also takes it as an argument, so
-tests never touch the real home.
+tests never touch the real home. Duel saves share the store: they are written to
+the same `saves/` folder by the same `SaveStore.write`, read by the same
+`read_save_text`, and told apart by their `format` (see `tui/duel/store.py`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,11 @@ if TYPE_CHECKING:
     from cold_war_tui.engine import Game
 
 AUTOSAVE_NAME = "autosave.json"
+DUEL_AUTOSAVE_NAME = "duel-autosave.json"
+OLD_DUEL_FOLDER = "duel"
+"""Where duel saves went before they joined `saves/`; still listed, read and tidied."""
+DUEL_SAVE_FORMAT = "cold-war-tui/defcon-duel"
+"""The `format` of a duel save (`cold_war_tui.duel.saves.SAVE_FORMAT`, a test checks)."""
 SIDES = ("US", "USSR")
 NAME_CHARS = 40
 """A player's name read from a save is cut to this (the file may hold anything)."""
@@ -100,6 +108,7 @@ class SaveInfo:
     vp: int | None
     problem: str | None = None
     names: dict[str, str] = field(default_factory=dict)
+    duel: bool = False  # a DEFCON duel's save: opening it opens the duel
 
     @property
     def label(self) -> str:
@@ -107,6 +116,8 @@ class SaveInfo:
         if self.problem:
             return f"{name}  (unreadable: {self.problem})"
         when = self.saved_at.replace("T", " ") or "date unknown"
+        if self.duel:
+            return f"{name}  {when}  DEFCON duel"
         turn = "?" if self.turn is None else str(self.turn)
         vp = "?" if self.vp is None else vp_text(self.vp)
         return f"{name}  {when}  turn {turn}  VP {vp}"
@@ -127,13 +138,15 @@ class SaveInfo:
 def peek(path: Path) -> SaveInfo:
     """Date, turn and VP of a save file, for lists (a broken file says why; never raises)."""
     try:
-        doc = load_json(_read_text(path))
+        doc = load_json(read_save_text(path))
     except SaveProblem as err:
         return SaveInfo(path, "", None, None, str(err).removeprefix(f"{path}: "))
     except BadJson:  # the list says what; loading the file says where
         return SaveInfo(path, "", None, None, "invalid JSON")
     if not isinstance(doc, dict):
         return SaveInfo(path, "", None, None, "not a saved game")
+    if doc.get("format") == DUEL_SAVE_FORMAT:
+        return SaveInfo(path, _modified(path), None, None, duel=True)
     meta = SaveMeta.from_dict(doc.get("meta"))
     snapshot = doc.get("snapshot") if isinstance(doc.get("snapshot"), dict) else {}
     assert isinstance(snapshot, dict)
@@ -156,8 +169,9 @@ def _modified(path: Path) -> str:
         return ""
 
 
-def _read_text(path: Path) -> str:
-    """A save file's text; SaveProblem (naming the file) when it cannot be one."""
+def read_save_text(path: Path) -> str:
+    """A save file's text, card game or duel; SaveProblem (naming the file) when it cannot
+    be one: not a regular file, over MAX_SAVE_BYTES, not UTF-8, empty."""
     try:
         raw = read_bounded(path, MAX_SAVE_BYTES)
     except FileRefused as err:
@@ -179,7 +193,7 @@ def read_save(path: Path) -> tuple[Game, SaveMeta]:
     """Replay a save file; SaveProblem names what is wrong. The file is never modified."""
     from cold_war_tui.engine import Game, SaveError
 
-    text = _read_text(path)
+    text = read_save_text(path)
     try:
         game = Game.from_json(text)
     except SaveError as err:
@@ -189,8 +203,26 @@ def read_save(path: Path) -> tuple[Game, SaveMeta]:
     return game, SaveMeta.from_dict(doc.get("meta"))
 
 
+def is_duel_save(text: str) -> bool:
+    """Whether a save's text is a DEFCON duel's (its `format` says so)."""
+    try:
+        doc = load_json(text)
+    except BadJson:
+        return False
+    return isinstance(doc, dict) and doc.get("format") == DUEL_SAVE_FORMAT
+
+
+def is_duel_file(path: Path) -> bool:
+    """Whether a file holds a DEFCON duel's save (False when it cannot be read at all)."""
+    try:
+        return is_duel_save(read_save_text(path))
+    except SaveProblem:
+        return False
+
+
 class SaveStore:
-    """The user data folder: `saves/*.json`, `autosave.json` and `exports/*.txt`."""
+    """The user data folder: `saves/*.json` (card games and duels), `autosave.json`,
+    `duel-autosave.json` and `exports/*.txt`."""
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else data_dir()
@@ -207,6 +239,22 @@ class SaveStore:
     def exports_dir(self) -> Path:
         return self.root / "exports"
 
+    @property
+    def duel_autosave_path(self) -> Path:
+        return self.root / DUEL_AUTOSAVE_NAME
+
+    @property
+    def old_duel_dir(self) -> Path:
+        return self.root / OLD_DUEL_FOLDER
+
+    def write(self, path: Path, text: str) -> Path:
+        """Write a file whole or not at all; SaveProblem names it when it cannot be written."""
+        try:
+            write_atomic(path, text)
+        except OSError as err:
+            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
+        return path
+
     def has_autosave(self) -> bool:
         return self.autosave_path.is_file()
 
@@ -222,26 +270,17 @@ class SaveStore:
         return path if path.suffix == ".json" else path.with_name(path.name + ".json")
 
     def save(self, game: Game, meta: SaveMeta, name_or_path: str) -> Path:
-        path = self.resolve(name_or_path)
-        try:
-            write_atomic(path, save_text(game, meta))
-        except OSError as err:
-            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
-        return path
+        return self.write(self.resolve(name_or_path), save_text(game, meta))
 
     def autosave(self, game: Game, meta: SaveMeta) -> None:
         """Write the autosave; SaveProblem names the file when it cannot be written."""
-        path = self.autosave_path
-        try:
-            write_atomic(path, save_text(game, meta))
-        except OSError as err:
-            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
+        self.write(self.autosave_path, save_text(game, meta))
 
     def remove_stale_temps(self) -> int:
         """Delete what killed writes left behind (`.autosave.json.*.tmp` ...); at start-up."""
         return sum(
             remove_stale_temps(folder)
-            for folder in (self.root, self.saves_dir, self.exports_dir)
+            for folder in (self.root, self.saves_dir, self.exports_dir, self.old_duel_dir)
             if folder.is_dir()
         )
 
@@ -270,8 +309,4 @@ class SaveStore:
         else:
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             path = self.exports_dir / f"log-{stamp}.txt"
-        try:
-            write_atomic(path, text)
-        except OSError as err:
-            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
-        return path
+        return self.write(path, text)

@@ -1,4 +1,5 @@
-"""Duel save files (cold_war_tui.userdata): the data folder, writing, listing, loading.
+"""Duel save files in the one save store (cold_war_tui.tui.duel.store over
+cold_war_tui.tui.saves): the folder, writing, listing, loading.
 
 Every test runs with COLD_WAR_TUI_DATA_DIR set to a temporary folder (conftest.py).
 """
@@ -11,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from cold_war_tui.duel import SaveError
-from cold_war_tui.userdata import DATA_DIR_ENV, DuelSaves, data_dir, read_duel_save
+from cold_war_tui.duel import saves as duel_format
+from cold_war_tui.tui.duel.store import DuelSaves, read_duel
+from cold_war_tui.tui.saves import DUEL_SAVE_FORMAT, SaveProblem, SaveStore, is_duel_file
+from cold_war_tui.userdata import DATA_DIR_ENV, STALE_TEMP_SECONDS, data_dir
 
 from .helpers import short_game
 
@@ -20,10 +23,13 @@ NOW = datetime(2025, 3, 1, 12, 30, 5)
 
 
 def test_data_folder_comes_from_the_environment(data_dir: Path) -> None:
-    """Saves: $COLD_WAR_TUI_DATA_DIR wins; the default folder is the saves folder's parent."""
+    """Saves: $COLD_WAR_TUI_DATA_DIR wins; duel saves go to its `saves/`, the card game's
+    folder; nothing is created until a save is written."""
     assert os.environ[DATA_DIR_ENV] == str(data_dir)
-    assert DuelSaves().folder == data_dir / "duel"
-    assert not data_dir.exists()  # nothing is created until a save is written
+    store = SaveStore()
+    assert DuelSaves(store).folder == store.saves_dir == data_dir / "saves"
+    assert store.duel_autosave_path == data_dir / "duel-autosave.json"
+    assert not data_dir.exists()
 
 
 def test_default_data_folder_is_the_platform_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -35,8 +41,9 @@ def test_default_data_folder_is_the_platform_one(monkeypatch: pytest.MonkeyPatch
 
 
 def test_save_writes_a_file_that_loads_to_the_same_game(tmp_path: Path) -> None:
-    """Saves: a saved duel loads back to the same state, pending decision and marks."""
-    saves = DuelSaves(tmp_path / "saves")
+    """Saves: a saved duel loads back to the same state, pending decision and marks; the
+    write is the store's atomic one (no temporary file left)."""
+    saves = DuelSaves(SaveStore(tmp_path))
     game = short_game()
     path = saves.save(game)
     assert path.parent == tmp_path / "saves" and path.suffix == ".json"
@@ -48,28 +55,67 @@ def test_save_writes_a_file_that_loads_to_the_same_game(tmp_path: Path) -> None:
     assert saves.load(path).snapshot() == game.snapshot()
 
 
+def test_duel_saves_are_told_apart_by_their_format(tmp_path: Path) -> None:
+    """Saves: one folder holds both games; a duel save says so in its `format` (the store's
+    constant is the duel package's), whatever its name."""
+    assert DUEL_SAVE_FORMAT == duel_format.SAVE_FORMAT
+    saves = DuelSaves(SaveStore(tmp_path))
+    duel = saves.save(short_game(), tmp_path / "saves" / "any name.json")
+    card = tmp_path / "saves" / "card.json"
+    card.write_text('{"format": 1, "choices": []}', encoding="utf-8")
+    assert is_duel_file(duel) and not is_duel_file(card)
+    assert not is_duel_file(tmp_path / "missing.json")
+    assert [e.name for e in saves.entries()] == ["any name.json"]
+
+
+def test_a_failed_write_is_one_save_problem_and_keeps_the_old_file(tmp_path: Path) -> None:
+    """Saves: a duel save that cannot be written says which file, in the store's one
+    message; an autosave whose place is taken by a folder too."""
+    store = SaveStore(tmp_path)
+    saves = DuelSaves(store)
+    store.duel_autosave_path.mkdir(parents=True)
+    with pytest.raises(SaveProblem, match=f"{store.duel_autosave_path}: cannot be written"):
+        saves.autosave(short_game())
+
+
 def test_new_file_names_never_clash(tmp_path: Path) -> None:
     """Saves: names come from the date and time, with a number when the name is taken."""
-    saves = DuelSaves(tmp_path)
+    saves = DuelSaves(SaveStore(tmp_path))
     first = saves.new_path(NOW)
     assert first.name == "duel-2025-03-01-123005.json"
+    first.parent.mkdir(parents=True)
     first.write_text("{}", encoding="utf-8")
     assert saves.new_path(NOW).name == "duel-2025-03-01-123005-2.json"
 
 
 def test_listing_shows_summaries_and_problems_newest_first(tmp_path: Path) -> None:
-    """Saves: the list of the load screen; a broken file is listed with its problem."""
-    saves = DuelSaves(tmp_path)
+    """Saves: the list of the load screen; a broken file is listed with its problem, the
+    autosave first."""
+    store = SaveStore(tmp_path)
+    saves = DuelSaves(store)
     assert saves.entries() == []
-    good = saves.save(short_game(), tmp_path / "good.json")
-    broken = tmp_path / "broken.json"
+    good = saves.save(short_game(), store.saves_dir / "duel-good.json")
+    broken = store.saves_dir / "duel-broken.json"
     broken.write_text(good.read_text(encoding="utf-8")[:200], encoding="utf-8")
-    (tmp_path / "notes.txt").write_text("not a save", encoding="utf-8")
+    (store.saves_dir / "notes.txt").write_text("not a save", encoding="utf-8")
     os.utime(good, (1_000_000, 1_000_000))
+    saves.autosave(short_game())
+    os.utime(store.duel_autosave_path, (1_000, 1_000))
     entries = saves.entries()
-    assert [e.name for e in entries] == ["broken.json", "good.json"]
-    assert entries[0].problem is not None and "truncated or corrupt" in entries[0].problem
-    assert entries[1].problem is None and entries[1].summary == "turn 2, DEFCON 4, B to move"
+    assert [e.name for e in entries] == ["duel-autosave.json", "duel-broken.json", "duel-good.json"]
+    assert entries[1].problem is not None and "truncated or corrupt" in entries[1].problem
+    assert entries[2].problem is None and entries[2].summary == "turn 2, DEFCON 4, B to move"
+
+
+def test_stale_temporaries_of_the_old_duel_folder_are_removed(tmp_path: Path) -> None:
+    """Saves: the store's clean-up at start-up covers the old duel folder too."""
+    store = SaveStore(tmp_path)
+    store.old_duel_dir.mkdir(parents=True)
+    stale = store.old_duel_dir / ".duel-x.json.k1.tmp"
+    stale.write_text("{")
+    old = datetime.now().timestamp() - STALE_TEMP_SECONDS - 5
+    os.utime(stale, (old, old))
+    assert store.remove_stale_temps() == 1 and not stale.exists()
 
 
 @pytest.mark.parametrize(
@@ -78,7 +124,7 @@ def test_listing_shows_summaries_and_problems_newest_first(tmp_path: Path) -> No
         (b"", "the file is empty"),
         (b'{"format": "cold-war-tui/defcon-duel", "version": 1, "settings": {', "truncated"),
         (b'{"format": "cold-war-tui/defcon-duel", "version": 7}', "newer version"),
-        (b"\xff\xfe\x00garbage", r"not a text \(UTF-8\) file"),
+        (b"\xff\xfe\x00garbage", r"not a saved game \(not UTF-8 text\)"),
     ],
 )
 def test_a_bad_file_is_refused_by_name_and_left_untouched(
@@ -89,15 +135,15 @@ def test_a_bad_file_is_refused_by_name_and_left_untouched(
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     before = path.stat().st_mtime_ns
-    with pytest.raises(SaveError, match=problem) as info:
-        read_duel_save(path)
+    with pytest.raises(SaveProblem, match=problem) as info:
+        read_duel(path)
     assert str(info.value).startswith(f"{path}: ")
     assert path.read_bytes() == content and path.stat().st_mtime_ns == before
 
 
 def test_missing_file_and_folder_are_named(tmp_path: Path) -> None:
     """Saves: a path that is not a readable file is refused with a clear reason."""
-    with pytest.raises(SaveError, match="no such file"):
-        read_duel_save(tmp_path / "nowhere.json")
-    with pytest.raises(SaveError, match="is a folder"):
-        read_duel_save(tmp_path)
+    with pytest.raises(SaveProblem, match="no such file"):
+        read_duel(tmp_path / "nowhere.json")
+    with pytest.raises(SaveProblem, match="is a folder"):
+        read_duel(tmp_path)

@@ -1,5 +1,6 @@
-"""Hostile duel saves (issue 14 and its property): the loader raises only SaveError, in one
-short line, on any text or bytes; the saves folder lists a damaged file, never fails. The
+"""Hostile duel saves (issue 14 and its property): the format's loader raises only SaveError,
+and the save store's file reader only SaveProblem, in one short line, on any text or bytes;
+the saves folder lists a damaged file, never fails. The
 cases both loaders share are in tests/test_hostile_save_text.py."""
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cold_war_tui.duel import DuelGame, DuelSettings, SaveError, saves
-from cold_war_tui.userdata import MAX_SAVE_BYTES, DuelSaves, read_duel_save
+from cold_war_tui.tui.duel.store import DuelSaves, read_duel
+from cold_war_tui.tui.saves import SaveProblem, SaveStore
+from cold_war_tui.userdata import MAX_SAVE_BYTES
 
 from .helpers import random_choice
 
@@ -51,13 +54,15 @@ def test_a_huge_mark_name_is_quoted_as_an_excerpt() -> None:
 
 
 def test_the_folder_lists_pipes_and_oversized_files_as_damaged(tmp_path: Path) -> None:
-    os.mkfifo(tmp_path / "pipe.json")
-    (tmp_path / "huge.json").write_bytes(b" " * (MAX_SAVE_BYTES + 1))
-    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
-    entries = {e.name: e for e in DuelSaves(tmp_path).entries()}
-    assert "not a regular file" in (entries["pipe.json"].problem or "")
-    assert "over the limit" in (entries["huge.json"].problem or "")
-    assert "nested too deeply" in (entries["deep.json"].problem or "")
+    store = SaveStore(tmp_path)
+    store.saves_dir.mkdir()
+    os.mkfifo(store.saves_dir / "duel-pipe.json")
+    (store.saves_dir / "duel-huge.json").write_bytes(b" " * (MAX_SAVE_BYTES + 1))
+    (store.saves_dir / "duel-deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    entries = {e.name: e for e in DuelSaves(store).entries()}
+    assert "not a regular file" in (entries["duel-pipe.json"].problem or "")
+    assert "over the limit" in (entries["duel-huge.json"].problem or "")
+    assert "nested too deeply" in (entries["duel-deep.json"].problem or "")
 
 
 json_values = st.recursive(
@@ -81,11 +86,11 @@ def test_arbitrary_json_only_ever_raises_save_error(doc: object) -> None:
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=300))
-def test_arbitrary_bytes_in_a_file_only_ever_raise_save_error(raw: bytes) -> None:
+def test_arbitrary_bytes_in_a_file_only_ever_raise_save_problem(raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "save.json"
         path.write_bytes(raw)
         try:
-            read_duel_save(path)
-        except SaveError as err:
+            read_duel(path)
+        except SaveProblem as err:
             assert "\n" not in str(err)

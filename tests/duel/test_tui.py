@@ -1,4 +1,4 @@
-"""Pilot tests of the duel screens (requirement 8; I11 hot-seat secrecy)."""
+"""Pilot tests of the duel screens in the one app (requirement 8; I11 hot-seat secrecy)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from cold_war_tui.duel import Cell, DuelGame, DuelSettings
-from cold_war_tui.duel.tui import (
-    DuelApp,
-    DuelEndScreen,
-    DuelSetupScreen,
-    FinishScreen,
-    HandOverScreen,
-    MoveScreen,
-    PlacementScreen,
-)
+from cold_war_tui.tui.duel.finish import DuelEndScreen, FinishScreen
+from cold_war_tui.tui.duel.move import MoveScreen
+from cold_war_tui.tui.duel.placement import PlacementScreen
+from cold_war_tui.tui.duel.setup import DuelSetupScreen
+from cold_war_tui.tui.screens.hand_over import HandOverScreen
+from cold_war_tui.tui.screens.title import TitleScreen
 
+from .app_helpers import duel_app, screen_text
 from .helpers import game_with
 
 SMALL = DuelSettings(cities=1, objects=1, groups=1, missiles_per_silo=1)
@@ -35,27 +33,21 @@ A_MOVE += ["up", "up", "left", "left", "left", "d", "f"]
 B_MOVE = ["down"] * 7 + ["right", "right", "enter", "tab", "enter", "down", "m", "f"]
 
 
-def screen_text(app: DuelApp) -> str:
-    """Everything the current screen's Static widgets show, as plain text."""
-    return "\n".join(str(w.content) for w in app.screen.query(Static))
+_PLAYED: dict[tuple[str, ...], tuple[DuelGame, list[str]]] = {}
 
 
-_PLAYED: dict[tuple[str, ...], tuple[DuelApp, list[str]]] = {}
-
-
-async def play(a_place: list[str]) -> tuple[DuelApp, list[str]]:
+async def play(a_place: list[str]) -> tuple[DuelGame, list[str]]:
     """The small duel played by key presses (once per placement of A: each play takes seconds
-    of key presses, and the tests only read the finished app): the app and B's screens."""
+    of key presses, and the tests only read the finished game): the game and B's screens."""
     key = tuple(a_place)
     if key not in _PLAYED:
         _PLAYED[key] = await _play(a_place)
     return _PLAYED[key]
 
 
-async def _play(a_place: list[str]) -> tuple[DuelApp, list[str]]:
-    app = DuelApp(SMALL)
+async def _play(a_place: list[str]) -> tuple[DuelGame, list[str]]:
     seen_by_b: list[str] = []
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with duel_app(settings=SMALL) as (app, pilot, flow):
 
         async def keys(*names: str) -> None:
             for name in names:
@@ -103,28 +95,29 @@ async def _play(a_place: list[str]) -> tuple[DuelApp, list[str]]:
         assert "? " in str(app.screen.query_one("#enemy", Static).content)
         await keys("enter")
         assert isinstance(app.screen, DuelEndScreen)
-        assert app.game is not None and app.game.over
+        game = flow.game
+        assert game is not None and game.over
         await keys("q")
-    return app, seen_by_b
+        # The duel is over: the same app shows its title screen again.
+        assert isinstance(app.screen, TitleScreen) and app.duel is None
+    return game, seen_by_b
 
 
 async def test_a_whole_small_duel_by_key_presses() -> None:
     """Requirement 8: set-up, hand-overs, placements, moves, the finish choice and the count."""
-    app, _ = await play(A_CITY_A1)
-    game = app.game
-    assert game is not None and game.result is not None
+    game, _ = await play(A_CITY_A1)
+    assert game.result is not None
     assert game.result.cities == {"A": 0, "B": 1}  # B's missile found A's city at А1
     assert game.result.winner == "B"
-    assert app.return_value == game.result
     assert game.view("B").marks and not game.view("A").marks
 
 
 async def test_b_screens_never_show_a_secrets() -> None:
     """I11: B's screens are identical whether A's unrevealed city stands at А1 or at В5."""
     _, seen_first = await play(A_CITY_A1)
-    app, seen_second = await play(A_CITY_V5)
-    assert app.game is not None and app.game.result is not None
-    assert app.game.result.cities == {"A": 1, "B": 1}
+    game, seen_second = await play(A_CITY_V5)
+    assert game.result is not None
+    assert game.result.cities == {"A": 1, "B": 1}
     assert seen_first == seen_second
     for text in seen_first:
         assert "В5" not in text
@@ -132,11 +125,10 @@ async def test_b_screens_never_show_a_secrets() -> None:
 
 async def test_setup_screen_changes_a_setting() -> None:
     """Requirement 8: the set-up screen edits the rule settings before the duel starts."""
-    app = DuelApp(SMALL)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with duel_app(settings=SMALL) as (_, pilot, flow):
         await pilot.press("down", "left", "enter")  # start DEFCON 5 -> 1 (the list wraps)
         await pilot.pause()
-        assert app.game is not None and app.game.settings.start_defcon == 1
+        assert flow.game is not None and flow.game.settings.start_defcon == 1
 
 
 async def test_illegal_move_is_reported_on_screen() -> None:
@@ -147,8 +139,7 @@ async def test_illegal_move_is_reported_on_screen() -> None:
         "Города А1 МБР А2 ДРГ А3", "Города А1 МБР З3 ДРГ А3",
         cities=1, objects=1, groups=1, missiles_per_silo=1,
     )  # fmt: skip
-    app = DuelApp(game=game)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with duel_app(game=game) as (app, pilot, _):
         await pilot.press("enter")
         assert isinstance(app.screen, MoveScreen)
         # The silo А2 twice, each with a target: the rules allow one missile per silo.
@@ -156,14 +147,13 @@ async def test_illegal_move_is_reported_on_screen() -> None:
         await pilot.press("f")
         await pilot.pause()
         assert "silo А2 may launch only one missile per move" in screen_text(app)
-        assert app.game is not None and app.game.turn == 0
+        assert game.turn == 0
 
 
 async def test_hand_over_screen_can_be_switched_off() -> None:
     """I11 setting `hand_over_screen`: without it the placement screen opens at once."""
-    app = DuelApp(SMALL.model_copy(update={"hand_over_screen": False}), setup=False)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    game = DuelGame(SMALL.model_copy(update={"hand_over_screen": False}))
+    async with duel_app(game=game) as (app, pilot, _):
         assert isinstance(app.screen, PlacementScreen) and app.screen.player == "A"
         for key in A_CITY_A1:
             await pilot.press(key)
@@ -200,8 +190,7 @@ async def test_a_players_screens_never_show_the_enemy_secrets(viewer: str) -> No
     shown: list[list[str]] = []
     for hidden in ("В7", "Е3"):
         game = game_at_move(viewer, hidden)
-        app = DuelApp(game=game)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with duel_app(game=game) as (app, pilot, _):
             seen = [screen_text(app)]
             await pilot.press("enter")
             assert isinstance(app.screen, MoveScreen) and app.screen.player == viewer

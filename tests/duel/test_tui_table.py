@@ -8,21 +8,17 @@ import pytest
 from rich.text import Text
 from textual.widgets import Static
 
-from cold_war_tui import cli
-from cold_war_tui.duel import Cell, DuelGame
-from cold_war_tui.duel.tui import (
-    DuelApp,
-    DuelEndScreen,
-    DuelSetupScreen,
-    HandOverScreen,
-    MoveScreen,
-    PlacementScreen,
-)
+from cold_war_tui.duel import Cell, DuelGame, DuelSettings
 from cold_war_tui.tui.app import ColdWarApp
+from cold_war_tui.tui.duel.finish import DuelEndScreen
+from cold_war_tui.tui.duel.move import MoveScreen
+from cold_war_tui.tui.duel.placement import PlacementScreen
+from cold_war_tui.tui.duel.setup import DuelSetupScreen
+from cold_war_tui.tui.screens.hand_over import HandOverScreen
+from cold_war_tui.tui.screens.title import TitleScreen
 
+from .app_helpers import SIZE, duel_app
 from .helpers import game_with
-
-SIZE = (120, 40)
 
 
 def two_groups() -> DuelGame:
@@ -33,7 +29,7 @@ def two_groups() -> DuelGame:
     )  # fmt: skip
 
 
-def shown(app: DuelApp, selector: str) -> str:
+def shown(app: ColdWarApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).content)
 
 
@@ -41,8 +37,7 @@ async def test_the_player_sends_his_second_group() -> None:
     """Issue 15 item 3: the group that goes stops guarding its square, so the player picks
     it: `g` on his board, then `d` on the enemy map; the first group placed stays home."""
     game = two_groups()
-    app = DuelApp(game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app(game=game) as (app, pilot, _):
         await pilot.press("enter")
         assert isinstance(app.screen, MoveScreen)
         await pilot.press("right", "right", "right", "g")  # the group at А4
@@ -61,8 +56,7 @@ async def test_the_player_sends_his_second_group() -> None:
 async def test_without_a_pick_the_first_group_goes_and_the_request_says_so() -> None:
     """Issue 15 item 3: `d` alone sends the first group still in play, named in the request."""
     game = two_groups()
-    app = DuelApp(game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app(game=game) as (app, pilot, _):
         await pilot.press("enter", "tab", "d")
         assert "ДРГ А1\nСвои ДРГ А3" in shown(app, "#request")
         await pilot.press("g")  # on the enemy map: groups are picked on the own board
@@ -73,8 +67,7 @@ async def test_p_passes_and_an_empty_request_is_not_sent_by_accident() -> None:
     """Issue 15 item 1 on the screen: launching is optional; `p` passes, while `f` with
     nothing picked says how to pass instead of sending an empty move."""
     game = two_groups()
-    app = DuelApp(game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app(game=game) as (app, pilot, _):
         await pilot.press("enter", "f")
         assert "The request is empty" in shown(app, "#message") and game.turn == 0
         await pilot.press("right", "enter", "p")
@@ -86,68 +79,58 @@ async def test_p_passes_and_an_empty_request_is_not_sent_by_accident() -> None:
 
 
 async def test_escape_goes_back_from_the_set_up_screen() -> None:
-    """Issue 18 item 9: Escape on the duel's set-up screen leaves the duel for the title."""
-    app = DuelApp()
-    async with app.run_test(size=SIZE) as pilot:
+    """Issue 18 item 9: Escape on the duel's set-up screen leaves the duel for the title
+    screen of the same app (which keeps running)."""
+    async with duel_app() as (app, pilot, flow):
         assert isinstance(app.screen, DuelSetupScreen)
         await pilot.press("escape")
         await pilot.pause()
-    assert app.back_to_title and app.return_value is None and app.game is None
+        assert isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1
+        assert app.duel is None and flow.game is None and app.is_running
 
 
 @pytest.mark.parametrize("key", ["escape", "enter", "q"])
 async def test_leaving_the_end_screen_returns_to_the_title(key: str) -> None:
-    """Issue 18 item 9: leaving the end screen ends the duel app for the title screen (the
-    command line opens it again, below), not for the shell."""
+    """Issue 18 item 9: leaving the end screen ends the duel for the title screen of the same
+    app, not for the shell."""
     game = two_groups()
     game.choose("МБР А2 Цели З3")  # B's only silo goes: nobody has a missile left
     assert game.over
-    app = DuelApp(game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app(game=game) as (app, pilot, _):
         assert isinstance(app.screen, DuelEndScreen)
         await pilot.press(key)
         await pilot.pause()
-    assert app.back_to_title and app.return_value == game.result
+        assert isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1
+        assert app.duel is None and app.is_running
 
 
-def test_the_command_line_shows_the_title_again_after_the_duel(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Issue 18 item 9: title -> duel -> back to the title -> quit; Ctrl+Q in the duel (no
-    `back_to_title`) still quits; `cold-war-tui duel` also ends on the title."""
-    titles: list[str] = []
-    title_answers: list[str | None] = []
-    duel_leaves: list[bool] = []
-
-    def title_run(self: ColdWarApp) -> str | None:
-        titles.append("title")
-        return title_answers.pop(0)
-
-    def duel_run(self: DuelApp) -> None:
-        titles.append("duel")
-        self.back_to_title = duel_leaves.pop(0)
-
-    monkeypatch.setattr(ColdWarApp, "run", title_run)
-    monkeypatch.setattr(DuelApp, "run", duel_run)
-    monkeypatch.setattr(cli, "load_default_data", lambda: None)
-    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # pytest's streams are not one
-    title_answers[:], duel_leaves[:] = ["duel", None], [True]
-    assert cli.main([]) == 0
-    assert titles == ["title", "duel", "title"]
-    titles.clear()
-    title_answers[:], duel_leaves[:] = ["duel"], [False]
-    assert cli.main([]) == 0
-    assert titles == ["title", "duel"]
-    titles.clear()
-    title_answers[:], duel_leaves[:] = [None], [True]
-    assert cli.main(["duel"]) == 0
-    assert titles == ["duel", "title"]
+async def test_title_to_duel_and_back_then_ctrl_q_quits_from_the_duel() -> None:
+    """Issue 18 item 9 in the one app: title -> duel (`d`) -> Escape -> title -> duel again;
+    Ctrl+Q quits from inside the duel; `cold-war-tui duel` opens the same app on the
+    duel's set-up, from where Escape shows its title."""
+    app = ColdWarApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("d")
+        assert isinstance(app.screen, DuelSetupScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("d", "enter")
+        assert isinstance(app.screen, HandOverScreen) and app.screen.player == "A"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+    app = ColdWarApp(duel=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DuelSetupScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
 
 
 async def test_the_board_cursor_stops_at_the_edges() -> None:
     """Issue 18 item 9: arrows stop at the board's edge instead of wrapping to the far side."""
-    app = DuelApp(setup=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app(game=DuelGame(DuelSettings())) as (app, pilot, _):
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, PlacementScreen)
@@ -155,8 +138,7 @@ async def test_the_board_cursor_stops_at_the_edges() -> None:
         assert screen.cursor == Cell.parse("А1")
         await pilot.press(*["right"] * 10, *["down"] * 10)
         assert screen.cursor == Cell.parse("З8")
-    app = DuelApp(game=two_groups())
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app(game=two_groups()) as (app, pilot, _):
         await pilot.press("enter", "up", "left", "tab", "left", "up")
         screen = app.screen
         assert isinstance(screen, MoveScreen)
@@ -166,8 +148,7 @@ async def test_the_board_cursor_stops_at_the_edges() -> None:
 async def test_focus_moves_between_the_boards_only_by_tab() -> None:
     """Issue 18 item 9: picking a silo or a target leaves the focus where it is; Tab moves
     it, and the focused board's title is marked."""
-    app = DuelApp(game=two_groups())
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app(game=two_groups()) as (app, pilot, _):
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, MoveScreen)
@@ -191,8 +172,7 @@ async def test_focus_moves_between_the_boards_only_by_tab() -> None:
 async def test_settings_are_named_in_words_and_row_letters_can_be_latin() -> None:
     """Issue 18 item 9: the set-up screen names the settings in words (no I1-I12) and
     offers Latin or Cyrillic row letters, Cyrillic (the seed's) by default."""
-    app = DuelApp(setup=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app() as (app, pilot, flow):
         fields = shown(app, "#fields")
         assert "(I" not in fields and "per_move" not in fields and "True" not in fields
         assert "Row letters" in fields and "Cyrillic А-З" in fields
@@ -201,7 +181,7 @@ async def test_settings_are_named_in_words_and_row_letters_can_be_latin() -> Non
         await pilot.press("right")
         assert "Latin A-H" in shown(app, "#fields")
         await pilot.press("enter", "enter")
-        assert app.game is not None and app.game.settings.row_letters == "latin"
+        assert flow.game is not None and flow.game.settings.row_letters == "latin"
         assert isinstance(app.screen, PlacementScreen)
         board = shown(app, "#own")
         assert board.splitlines()[2].startswith("B  ") and "Б" not in board
@@ -210,8 +190,7 @@ async def test_settings_are_named_in_words_and_row_letters_can_be_latin() -> Non
 
 async def test_the_enemy_board_header_is_followed_by_a_space() -> None:
     """Issue 18 item 10: "(only what you know)" does not run into the next column."""
-    app = DuelApp(game=two_groups())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with duel_app(size=(80, 24), game=two_groups()) as (app, pilot, _):
         await pilot.press("enter")
         title = app.screen.query_one("#enemy-title", Static)
         side = app.screen.query_one("#side")
@@ -227,8 +206,7 @@ async def test_hand_over_then_the_enemy_board_shows_a_foiled_sabotage_in_words()
         "Города А1 МБР А2 ДРГ А3", "Города А1 МБР З3 ДРГ Д5",
         cities=1, objects=1, groups=1, missiles_per_silo=1,
     )  # fmt: skip
-    app = DuelApp(game=game)
-    async with app.run_test(size=SIZE) as pilot:
+    async with duel_app(game=game) as (app, pilot, _):
         assert isinstance(app.screen, HandOverScreen)
         await pilot.press("enter", "tab", *["down"] * 4, *["right"] * 4, "d", "f")
         answer = shown(app, "#answer")

@@ -4,6 +4,7 @@ A `Screen`, not a `ModalScreen`: nothing of the game screen below shows
 through, so the player handing over the terminal cannot leave his hand on it.
 It names only public facts: whose turn it is, and every public log line since
 the incoming player last had the terminal (it scrolls when there are many).
+The DEFCON duel uses it too, with its own words for who looks away (`away`).
 """
 
 from __future__ import annotations
@@ -39,24 +40,35 @@ class HandOverScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", "I am the right player")]
 
     def __init__(
-        self, player: str, who: str, note: str = "", recent: list[Text] | None = None
+        self,
+        player: str,
+        who: str,
+        note: str = "",
+        recent: list[Text] | None = None,
+        away: Text | None = None,
     ) -> None:
         super().__init__()
         self.player = player
         self.who = who  # "the USSR player (Boris)"
         self.note = note
         self.recent = recent or []  # public log lines since this player last had the terminal
+        self.away = away if away is not None else self.card_game_away()
 
-    def compose(self) -> ComposeResult:
+    def card_game_away(self) -> Text:
+        """ "The US player looks away now: the next screen shows the USSR hand"."""
         opponent = other(self.player)
-        text = Text("Pass the terminal to ", "bold")
-        text.append(self.who, "bold")
-        text.append(", then press Enter.\n\n", "bold")
-        text.append("The ")
+        text = Text("The ")
         text.append_text(side_text(opponent))
         text.append(" player looks away now: the next screen shows the ")
         text.append_text(side_text(self.player))
         text.append(" hand.")
+        return text
+
+    def compose(self) -> ComposeResult:
+        text = Text("Pass the terminal to ", "bold")
+        text.append(self.who, "bold")
+        text.append(", then press Enter.\n\n", "bold")
+        text.append_text(self.away)
         if self.note:
             text.append(f"\n\n{self.note}", "italic")
         with Vertical(id="handover"):

@@ -114,7 +114,7 @@ class TitleScreen(Screen[None]):
         if choice == "quit":
             app.exit()
         elif choice == "duel":
-            app.exit("duel")
+            app.open_duel()
         elif choice == "new":
             app.open_new_game()
         elif choice == "continue":
