@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from cold_war_tui.engine import Decision
+from cold_war_tui.engine import Decision, Game
 
 
 class RandomBot:
@@ -25,6 +25,19 @@ class RandomBot:
         # random() is a multiple of 2**-53 below 1: every index is equally likely to
         # within len(choices) / 2**53.
         return choices[int(self._draw() * len(choices))].id
+
+
+class UniformBot:
+    """The `random` bot of `make_bot`: uniform over the legal choices of `game.pending`."""
+
+    def __init__(self, seed: int) -> None:
+        self._pick = RandomBot(seed)
+
+    def choose(self, game: Game, player: str) -> str:
+        pending = game.pending
+        if pending is None or pending.player != player:
+            raise ValueError(f"no decision of {player} is pending")
+        return self._pick.choose(pending)
 
 
 SCORING_CARDS = frozenset({1, 2, 3, 37, 38, 79, 81})
