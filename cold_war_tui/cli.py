@@ -12,9 +12,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cold_war_tui import __version__
 from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
+
+if TYPE_CHECKING:
+    from cold_war_tui.tui.players import Players
 
 EXIT_USAGE = 2
 EXIT_CRASH = 1
@@ -40,6 +44,13 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--load", metavar="FILE", type=Path, help="open a saved game")
+    for side in ("US", "USSR"):
+        parser.add_argument(
+            f"--{side.lower()}",
+            metavar="PLAYER",
+            help=f"who plays the {side}: human, or computer[:LEVEL] (the strongest level "
+            "if none is named); opens New game with the players chosen",
+        )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     validate = commands.add_parser("validate-data", help="check a folder of game data (YAML)")
@@ -88,6 +99,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     fix_data_dir()
     words = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(rule_flags="selfplay" in words).parse_args(words)
+    players = None
+    if args.command is None and (args.us is not None or args.ussr is not None):
+        chosen = chosen_players(args)  # checked before the terminal: a bad value is one line
+        if isinstance(chosen, str):
+            return usage_error(chosen)
+        players = chosen
     if args.command in DRAWING_COMMANDS and not has_terminal():
         print(NO_TERMINAL, file=sys.stderr)
         return EXIT_USAGE
@@ -98,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _selfplay(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
-        return run_app(args.load)
+        return run_app(args.load, players=players)
     except Exception as err:  # the data layer is imported lazily: the title shows sooner
         if not is_data_error(err):
             raise
@@ -106,18 +123,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
-def run_app(load: Path | None, duel: bool = False) -> int:
+def run_app(load: Path | None, duel: bool = False, players: Players | None = None) -> int:
     """The one app: the title screen, or (`duel`) the duel's set-up above it; `load` opens a
     save (of the card game, or with `duel` of the duel). Leaving the duel shows the title in
     the same app; Ctrl+Q quits from anywhere."""
     from cold_war_tui.tui.app import ColdWarApp
 
     # The title shows at once; the app reads the game data in the background.
-    app = ColdWarApp(load=load, duel=duel)
+    app = ColdWarApp(load=load, duel=duel, players=players)
     app.run()
     if app.load_failure is not None:
         raise app.load_failure  # a DataError is reported below; anything else is a bug
     return exit_status(app.return_code)
+
+
+def chosen_players(args: argparse.Namespace) -> Players | str:
+    """The players of `--us` / `--ussr` (a side not named is a human): New game opens with
+    them chosen. A bad value gives the problem's line instead."""
+    from cold_war_tui.tui.players import Players, PlayerSpecError, parse_player
+
+    if args.load is not None:
+        return "--load cannot be given with --us or --ussr (a save names its players)"
+    computer = {}
+    for side, given in (("US", args.us), ("USSR", args.ussr)):
+        try:
+            level = parse_player(given) if given is not None else None
+        except PlayerSpecError as err:
+            return f"--{side.lower()}: {err}"
+        if level is not None:
+            computer[side] = level
+    return Players(computer)
 
 
 def exit_status(return_code: int | None) -> int:
