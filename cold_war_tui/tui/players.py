@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cold_war_tui.tui.saves import HUMAN, SIDES
-
 if TYPE_CHECKING:
     from cold_war_tui.bots import Bot
 
+SIDES = ("US", "USSR")
+HUMAN = "human"  # a side a person plays, in `SaveMeta.players` and on the command line
 COMPUTER = "computer"
 # Friendly words for the levels we know; any other name of BOTS is shown as it is.
 LEVEL_LABELS = {

@@ -139,7 +139,7 @@ async def test_the_computer_s_hand_is_never_on_screen(data_dir: Path) -> None:
         assert app.ensure_ready() is not None
         meta = SaveMeta(players={"US": "random", "USSR": "human"})
         app.start_game(Game.new(GameOptions(seed=12)), meta)
-        for _ in range(30):
+        for _ in range(15):
             await wait_for_human(pilot, app)
             if isinstance(app.screen, ConfirmScreen):
                 await press(pilot, "n")  # not this losing choice: another one
@@ -315,6 +315,8 @@ def test_player_words_of_the_command_line() -> None:
         (["--us", "robot"], "--us: 'robot' is not a player; say one of: human, computer"),
         (["--ussr", "computer:godlike"], "--ussr: unknown computer level 'godlike'"),
         (["--us", "human", "--load", "x.json"], "--load cannot be given with --us or --ussr"),
+        (["--think", "-1"], "--think: give seconds from 0 to 600.0, not -1.0"),
+        (["--pause", "nan"], "--pause: give seconds from 0 to 600.0, not nan"),
     ],
 )
 def test_bad_player_flags_are_one_line_and_status_2(
@@ -328,14 +330,17 @@ def test_bad_player_flags_are_one_line_and_status_2(
 def test_player_flags_open_new_game_with_the_players_chosen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """`--us human --ussr computer:random` (make play ARGS=...) reaches the app."""
-    started: list[Players | None] = []
+    """`--us human --ussr computer:random --pause 0.2` (make play ARGS=...) reach the app."""
+    started: list[tuple[Players, ComputerSettings]] = []
     monkeypatch.setattr(cli, "has_terminal", lambda: True)
-    monkeypatch.setattr(
-        cli, "run_app", lambda load, duel=False, players=None: started.append(players) or 0
-    )
-    assert cli.main(["--us", "human", "--ussr", "computer:random"]) == 0
-    assert started == [Players({"USSR": "random"})]
+
+    def run_app(load: object, players: Players, computer: ComputerSettings) -> int:
+        started.append((players, computer))
+        return 0
+
+    monkeypatch.setattr(cli, "run_app", run_app)
+    assert cli.main(["--us", "human", "--ussr", "computer:random", "--pause", "0.2"]) == 0
+    assert started == [(Players({"USSR": "random"}), ComputerSettings(pause=0.2))]
 
 
 async def test_p_types_in_the_map_when_the_human_has_a_decision(data_dir: Path) -> None:
