@@ -404,7 +404,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             text.append(") is paused: p resumes.", "bold")
         else:
             text.append(") is thinking...", "bold")
-            text.append("  p pauses", DIM)
+            text.append("\np pauses it", DIM)
         return text
 
     def show_computer_state(self) -> None:
