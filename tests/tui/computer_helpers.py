@@ -15,9 +15,10 @@ from tui_helpers import game_of
 
 from cold_war_tui import bots
 from cold_war_tui.bots import Bot
-from cold_war_tui.engine import Game
+from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.tui.app import ColdWarApp
 from cold_war_tui.tui.players import ComputerSettings, Players
+from cold_war_tui.tui.saves import SaveMeta
 from cold_war_tui.tui.screens.dialogs import ConfirmScreen
 from cold_war_tui.tui.screens.game import GameScreen
 from cold_war_tui.tui.screens.game_over import GameOverScreen
@@ -29,6 +30,12 @@ QUICK = ComputerSettings(think=0, pause=0)
 def quick_app(data_dir: Path, players: Players | None = None) -> ColdWarApp:
     """The app of the tests: seed 7 proposed, the computer answers without a pause."""
     return ColdWarApp(data_dir=data_dir, new_seed=lambda: 7, computer=QUICK, players=players)
+
+
+def start(app: ColdWarApp, seed: int, players: dict[str, str]) -> None:
+    """A new game of `seed` on the game screen, with these players ("human" or a level)."""
+    assert app.ensure_ready() is not None
+    app.start_game(Game.new(GameOptions(seed=seed)), SaveMeta(players=players))
 
 
 class SlowBot:

@@ -17,6 +17,7 @@ from computer_helpers import (
     choose_by_keys,
     quick_app,
     settle,
+    start,
     wait_for_human,
 )
 from test_tui_play import hand_names, leaked
@@ -37,7 +38,7 @@ from cold_war_tui.tui.players import (
     parse_player,
 )
 from cold_war_tui.tui.render import card_name
-from cold_war_tui.tui.saves import SaveMeta
+from cold_war_tui.tui.saves import SaveMeta, SaveStore
 from cold_war_tui.tui.screens.dialogs import ConfirmScreen, PromptScreen
 from cold_war_tui.tui.screens.game import GameScreen
 from cold_war_tui.tui.screens.game_over import GameOverScreen
@@ -56,9 +57,7 @@ async def test_a_whole_game_human_by_keys_against_random(data_dir: Path) -> None
     human = make_bot("random", 11)
     decisions = 0
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.ensure_ready() is not None
-        meta = SaveMeta(players={"US": "human", "USSR": "random"})
-        app.start_game(Game.new(GameOptions(seed=FULL_GAME_SEED)), meta)
+        start(app, FULL_GAME_SEED, {"US": "human", "USSR": "random"})
         while True:
             await wait_for_human(pilot, app)
             screen = app.screen
@@ -136,9 +135,7 @@ async def test_the_computer_s_hand_is_never_on_screen(data_dir: Path) -> None:
     app = quick_app(data_dir)
     human = make_bot("random", 4)
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.ensure_ready() is not None
-        meta = SaveMeta(players={"US": "random", "USSR": "human"})
-        app.start_game(Game.new(GameOptions(seed=12)), meta)
+        start(app, 12, {"US": "random", "USSR": "human"})
         for _ in range(15):
             await wait_for_human(pilot, app)
             if isinstance(app.screen, ConfirmScreen):
@@ -165,10 +162,7 @@ async def test_keys_work_while_the_computer_thinks_and_quit_does_not_wait(
     add_bot(monkeypatch, "slow", bot)
     app = quick_app(data_dir)
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.ensure_ready() is not None
-        app.start_game(
-            Game.new(GameOptions(seed=3)), SaveMeta(players={"US": "human", "USSR": "slow"})
-        )
+        start(app, 3, {"US": "human", "USSR": "slow"})
         await settle(pilot, bot.asked.is_set)
         assert bot.asked.is_set()
         assert "Computer (USSR) is thinking..." in screen_text(app)
@@ -192,9 +186,7 @@ async def test_a_computer_move_is_highlighted_on_the_map_one_by_one(data_dir: Pa
         data_dir=data_dir, computer=ComputerSettings(think=0, pause=30), new_seed=lambda: 7
     )
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.ensure_ready() is not None
-        meta = SaveMeta(players={"US": "human", "USSR": "random"})
-        app.start_game(Game.new(GameOptions(seed=3)), meta)
+        start(app, 3, {"US": "human", "USSR": "random"})
         # the first move waits for nobody; the second waits out the 30 s pause
         await settle(pilot, lambda: len(game_of(app).choices) == 1)
         for _ in range(5):
@@ -219,8 +211,7 @@ async def test_watch_pause_and_save_a_computer_game_then_resume_it_as_it_was(
     app = quick_app(data_dir)
     players = {"US": "random", "USSR": "random"}
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.ensure_ready() is not None
-        app.start_game(Game.new(GameOptions(seed=12)), SaveMeta(players=players))
+        start(app, 12, players)
         await settle(pilot, lambda: len(game_of(app).choices) >= 20)
         await press(pilot, "p")
         made = len(game_of(app).choices)
@@ -258,9 +249,7 @@ async def test_continue_resumes_against_the_computer_and_old_saves_are_two_human
     without `players` (older versions) is two humans: the hand-over comes back."""
     app = quick_app(data_dir)
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.ensure_ready() is not None
-        meta = SaveMeta(players={"US": "human", "USSR": "random"})
-        app.start_game(Game.new(GameOptions(seed=3)), meta)
+        start(app, 3, {"US": "human", "USSR": "random"})
         await wait_for_human(pilot, app)
     autosave = data_dir / "autosave.json"
     doc = json.loads(autosave.read_text())
@@ -347,11 +336,57 @@ async def test_p_types_in_the_map_when_the_human_has_a_decision(data_dir: Path) 
     """`p` pauses only while no human decision is shown; else it is a letter of a name."""
     app = quick_app(data_dir)
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.ensure_ready() is not None
-        meta = SaveMeta(players={"US": "random", "USSR": "human"})
-        app.start_game(Game.new(GameOptions(seed=3)), meta)
+        start(app, 3, {"US": "random", "USSR": "human"})
         await wait_for_human(pilot, app)
         assert isinstance(app.focused, MapView)
         await press(pilot, "p", "o")
         assert "find: po" in screen_text(app)
         assert not game_screen(app).paused
+
+
+async def test_loading_while_the_computer_thinks_drops_its_answer(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: Load (or New game, or the title) while the computer thinks leaves that game
+    screen: its worker is cancelled, and the bot's late answer touches no game."""
+    bot = SlowBot()
+    add_bot(monkeypatch, "slow", bot)
+    app = quick_app(data_dir)
+    other = Game.new(GameOptions(seed=9))
+    path = SaveStore(data_dir).save(other, SaveMeta(), "two-humans")
+    async with app.run_test(size=(120, 40)) as pilot:
+        start(app, 3, {"US": "human", "USSR": "slow"})
+        await settle(pilot, bot.asked.is_set)
+        thinking = game_screen(app)
+        job = thinking.thinking
+        assert job is not None
+        assert app.load_file(path) is None
+        await pilot.pause()
+        assert job.worker.is_cancelled
+        bot.released.set()
+        await settle(pilot, bot.answered.is_set)
+        for _ in range(3):
+            await pilot.pause(0.02)
+        assert game_screen(app) is not thinking
+        assert game_of(app).choices == [] and job.game.choices == []
+        assert isinstance(app.screen, HandOverScreen)  # the loaded game: two humans
+
+
+async def test_a_save_naming_an_unknown_level_opens_with_a_human_and_a_warning(
+    data_dir: Path,
+) -> None:
+    store = SaveStore(data_dir)
+    meta = SaveMeta(players={"US": "human", "USSR": "deep-thought"})
+    path = store.save(Game.new(GameOptions(seed=3)), meta, "future")
+    app = quick_app(data_dir)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_file(path) is None
+        await pilot.pause()
+        session = game_screen(app).session
+        assert session.players.computer == {}
+        assert session.meta.players == {"US": "human", "USSR": "human"}  # as it plays now
+        notes = [str(n.message) for n in app._notifications]
+        assert notes == [
+            "This save's players: the USSR computer's level 'deep-thought' is unknown: "
+            "a human plays it."
+        ]

@@ -160,7 +160,9 @@ class ComputerMoves:
     def play_answer(self) -> None:
         """Apply the computer's answer once its pause is over, the game is not paused and
         the game screen is on top; until then it waits (and is dropped if the game moved)."""
-        self.wake = None
+        if self.wake is not None:  # called early (the screen resumed): one timer at a time
+            self.wake.stop()
+            self.wake = None
         job = self.thinking
         if job is None or job.choice is None:
             return

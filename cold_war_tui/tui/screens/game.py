@@ -193,8 +193,8 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
     def on_mount(self) -> None:
         self.mark_focus()
         self.after_change()
-        if self.session.players_note:
-            self.say(f"This save's players: {self.session.players_note}.", BAD)
+        if self.session.players_note:  # a notification: it outlives the next redraw
+            self.notify(f"This save's players: {self.session.players_note}.", severity="warning")
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
