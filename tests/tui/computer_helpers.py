@@ -68,12 +68,12 @@ def add_bot(monkeypatch: pytest.MonkeyPatch, name: str, bot: Bot) -> None:
 async def wait_for_human(pilot: Pilot[object], app: ColdWarApp, limit: int = 2000) -> None:
     """Pause until the game waits for a human at the terminal, a dialog, or the game's end."""
     for _ in range(limit):
-        await pilot.pause()
         screen = app.screen
-        if isinstance(screen, GameOverScreen | ConfirmScreen):
+        if isinstance(screen, GameOverScreen | ConfirmScreen) and screen.is_mounted:
             return
         if isinstance(screen, GameScreen) and screen.is_mounted and screen.mine() is not None:
             return
+        await pilot.pause()
     raise AssertionError("the computer did not hand the game back")
 
 
@@ -99,11 +99,17 @@ async def choose_by_keys(pilot: Pilot[object], app: ColdWarApp, choice: str) -> 
     keys += arrows
     await settle(pilot, lambda: app.focused is menu and menu.highlighted == target)
     assert app.focused is menu and menu.highlighted == target, (keys, menu.highlighted, target)
-    await burst(pilot, app, ["enter"])
-    await settle(
-        pilot, lambda: len(game_of(app).choices) > made or isinstance(app.screen, ConfirmScreen)
-    )
-    return len(keys) + 1
+
+    def chosen() -> bool:
+        return len(game_of(app).choices) > made or isinstance(app.screen, ConfirmScreen)
+
+    for _ in range(3):  # an Enter on an entry not yet scrolled into view only shows it
+        await burst(pilot, app, ["enter"])
+        keys.append("enter")
+        await settle(pilot, chosen, limit=50)
+        if chosen():
+            break
+    return len(keys)
 
 
 async def burst(pilot: Pilot[object], app: ColdWarApp, keys: list[str]) -> None:
