@@ -396,3 +396,34 @@ async def test_a_save_naming_an_unknown_level_opens_with_a_human_and_a_warning(
             "This save's players: the USSR computer's level 'deep-thought' is unknown: "
             "a human plays it."
         ]
+
+
+class BrokenBot:
+    """A bot with a bug: it fails, or answers an id the engine does not offer."""
+
+    def __init__(self, answer: str | None) -> None:
+        self.answer = answer
+
+    def choose(self, game: Game, player: str) -> str:
+        if self.answer is None:
+            raise RuntimeError("out of ideas")
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "why"),
+    [(None, "RuntimeError: out of ideas"), ("infl narnia", "infl narnia")],
+)
+async def test_a_failing_bot_pauses_the_computer_and_says_why(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, answer: str | None, why: str
+) -> None:
+    add_bot(monkeypatch, "broken", BrokenBot(answer))
+    app = quick_app(data_dir)
+    async with app.run_test(size=(120, 40)) as pilot:
+        start(app, 3, {"US": "human", "USSR": "broken"})
+        screen = game_screen(app)
+        await settle(pilot, lambda: screen.paused)
+        assert screen.paused and game_of(app).choices == []
+        message = str(screen.query_one("#message", Static).content)
+        assert message.startswith("The computer could not move (") and why in message
+        assert message.endswith("; p tries again.")
