@@ -427,3 +427,18 @@ async def test_a_failing_bot_pauses_the_computer_and_says_why(
         message = str(screen.query_one("#message", Static).content)
         assert message.startswith("The computer could not move (") and why in message
         assert message.endswith("; p tries again.")
+
+
+async def test_the_command_line_s_players_open_new_game_with_them_chosen(data_dir: Path) -> None:
+    """`cold-war-tui --us computer:random` opens New game with the US list on that level."""
+    app = quick_app(data_dir, players=Players({"US": "random"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#player-US", Select).value == "random"
+        assert screen.query_one("#player-USSR", Select).value == "human"
+        await press(pilot, "f5")
+        await wait_for_human(pilot, app)
+        assert game_screen(app).session.players == Players({"US": "random"})
+        assert game_screen(app).viewer == "USSR"
