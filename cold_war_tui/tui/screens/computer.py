@@ -28,6 +28,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from cold_war_tui.engine import Decision, Game, IllegalChoice
 from cold_war_tui.tui.players import ComputerSettings
 from cold_war_tui.tui.session import EngineFailure, Session
+from cold_war_tui.tui.tracks import BAD
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -79,7 +80,7 @@ class ComputerMoves:
     """Mixin of the game screen: the computer's turns (see the module docstring).
 
     The screen provides `session`, `after_change()`, `say()`, `show_computer_state()`
-    and `show_acted(country)`; Textual gives `run_worker`, `set_timer`, `is_active`.
+    and `show_acted(choice)`; Textual gives `run_worker`, `set_timer`, `is_active`.
     """
 
     session: Session
@@ -112,7 +113,6 @@ class ComputerMoves:
         raise NotImplementedError
 
     # -- the computer's turns ---------------------------------------------------------
-
     @property
     def computer_plays(self) -> bool:
         return bool(self.session.players.computer)
@@ -131,20 +131,24 @@ class ComputerMoves:
         if self.paused:
             return
         game = self.session.game
-        level = self.session.players.level(pending.player)
-        assert level is not None
-        bot = self.computer.bot(level, game.options.seed, pending.player, len(game.choices))
-        fork = game.fork()  # the bot reads its own copy: nothing it does can touch ours
         side = pending.player
+        level = self.session.players.level(side)
+        assert level is not None
+        settings, seed, made = self.computer, game.options.seed, len(game.choices)
+        fork = game.fork()  # the bot reads its own copy: nothing it does can touch ours
+
+        def think() -> str:  # on the bot's thread: making the bot may take time too
+            return settings.bot(level, seed, side, made).choose(fork, side)
+
         worker: Worker[str] = self.run_worker(  # type: ignore[attr-defined]
-            lambda: think_in_background(lambda: bot.choose(fork, side)),
+            lambda: think_in_background(think),
             name=f"computer {side}",
             group="computer",
             thread=True,
             exclusive=True,
             exit_on_error=False,
         )
-        self.thinking = Thinking(side, game, len(game.choices), worker)
+        self.thinking = Thinking(side, game, made, worker)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         job = self.thinking
@@ -184,12 +188,14 @@ class ComputerMoves:
         self.last_move_at = time.monotonic()
         self.show_acted(job.choice)
         self.after_change()
+        if self.session.autosave_error:
+            self.say(self.session.autosave_error, BAD)
 
     def computer_failed(self, why: str) -> None:
         """A bot's failure stops the computer (paused) and says why; p tries again."""
         self.paused = True
         self.show_computer_state()
-        self.say(f"The computer could not move ({why}); p tries again.", "bold #ff8700")
+        self.say(f"The computer could not move ({why}); p tries again.", BAD)
 
     def on_screen_resume(self) -> None:
         self.play_answer()  # an answer that came while another screen was on top
@@ -199,12 +205,3 @@ class ComputerMoves:
         self.show_computer_state()
         if not self.paused:
             self.after_change()  # resumes a computer's turn (its answer, or a new think)
-
-    def stop_computer(self) -> None:
-        """Forget the computer's current thinking (its worker is cancelled)."""
-        job, self.thinking = self.thinking, None
-        if job is not None:
-            job.worker.cancel()
-        if self.wake is not None:
-            self.wake.stop()
-            self.wake = None
