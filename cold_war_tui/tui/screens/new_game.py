@@ -86,7 +86,7 @@ class NewGameScreen(Screen[NewGame | None]):
     NewGameScreen .row Label { width: 36; }
     NewGameScreen .row Input { width: 30; height: 1; border: none; padding: 0 1; }
     NewGameScreen .row Input:focus { background: $primary 40%; }
-    NewGameScreen .row Select { width: 44; }
+    NewGameScreen .row Select { width: 38; }
     NewGameScreen .switch-row Switch { height: 1; border: none; padding: 0; width: 6; }
     NewGameScreen .switch-row Switch:focus { background: $primary 40%; }
     NewGameScreen .row .hint { width: 1fr; padding: 0 0 0 2; color: $text-muted; }
@@ -133,7 +133,6 @@ class NewGameScreen(Screen[NewGame | None]):
                         compact=True,
                         id=f"player-{side}",
                     )
-                    yield Label("Enter opens the list", classes="hint")
             yield Static(Text("Rule switches (space toggles)"), id="rules-heading")
             for field in self.fields:
                 if field.kind == "bool":
