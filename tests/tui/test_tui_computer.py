@@ -225,7 +225,9 @@ async def test_watch_pause_and_save_a_computer_game_then_resume_it_as_it_was(
             await pilot.pause(0.02)
         assert len(game_of(app).choices) == made  # paused
         prompt = app.screen.query_one("#prompt", Static).content
-        assert str(prompt) == "Computer (USSR) is paused: p resumes."
+        pending = game_of(app).pending
+        assert pending is not None
+        assert str(prompt) == f"Computer ({pending.player}) is paused: p resumes."
         text = screen_text(app)
         assert "Your hand" not in text and "see what a spectator sees" in text
         assert not any(isinstance(s, HandOverScreen) for s in app.screen_stack)
