@@ -30,7 +30,7 @@ $(VENV)/.test-installed: pyproject.toml constraints.txt $(VENV)/.interpreter
 	touch $@ $(VENV)/.play-installed
 
 play: $(VENV)/.play-installed
-	$(BIN)/cold-war-tui
+	$(BIN)/cold-war-tui $(ARGS)
 
 test: lint typecheck unit
 

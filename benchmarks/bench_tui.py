@@ -14,18 +14,26 @@ Protocol:
   moves the highlight, the map cursor, the hand highlight and the card text),
   then arrows on the map during an operation. The time runs from the key event
   to the next frame the app composes (Textual's `_display`), headless.
+- Computer move to frame: the same position, both sides played by the `random`
+  bot with no pause (`ComputerSettings(think=0, pause=0)`), for a number of
+  decisions. Per decision: from the bot's answer reaching the game screen
+  (`Session.choose`) to the next frame (applying it, the autosave, redrawing
+  tracks, map, log and panels), and the whole cycle from one answer to the next
+  (the worker's thread and the bot's own time included).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 CHILD = """
 import sys
@@ -83,6 +91,18 @@ async def in_process_launch() -> float:
         return first[0] - started
 
 
+def record_frames(app: Any, frames: list[float]) -> None:
+    """Append the time of every frame the app composes to `frames` (Textual's `_display`)."""
+    original = app._display
+
+    def display(screen: object, renderable: object) -> None:
+        if renderable is not None:
+            frames.append(time.perf_counter())
+        original(screen, renderable)
+
+    app._display = display
+
+
 async def keypresses(count: int) -> dict[str, list[float]]:
     from cold_war_tui.engine import Game
     from cold_war_tui.tui.app import ColdWarApp
@@ -94,14 +114,7 @@ async def keypresses(count: int) -> dict[str, list[float]]:
     results: dict[str, list[float]] = {"menu": [], "map": []}
     with tempfile.TemporaryDirectory() as folder:
         app = ColdWarApp(data_dir=Path(folder))
-        original = app._display
-
-        def display(screen: object, renderable: object) -> None:
-            if renderable is not None:
-                frames.append(time.perf_counter())
-            original(screen, renderable)  # type: ignore[arg-type]
-
-        app._display = display  # type: ignore[method-assign]
+        record_frames(app, frames)
         async with app.run_test(size=(120, 40)) as pilot:
             app.ensure_ready()
             app.start_game(Game.from_scenario(MIDGAME), SaveMeta())
@@ -129,6 +142,45 @@ async def keypresses(count: int) -> dict[str, list[float]]:
     return results
 
 
+async def computer_moves(count: int) -> dict[str, list[float]]:
+    from cold_war_tui.engine import Game
+    from cold_war_tui.tui.app import ColdWarApp
+    from cold_war_tui.tui.demo import MIDGAME
+    from cold_war_tui.tui.players import ComputerSettings
+    from cold_war_tui.tui.saves import SaveMeta
+    from cold_war_tui.tui.screens.game import GameScreen
+    from cold_war_tui.tui.session import Session
+
+    frames: list[float] = []
+    answers: list[float] = []
+    original_choose = Session.choose
+
+    def choose(session: Session, choice_id: str) -> None:
+        answers.append(time.perf_counter())
+        original_choose(session, choice_id)
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = ColdWarApp(data_dir=Path(folder), computer=ComputerSettings(think=0, pause=0))
+        record_frames(app, frames)
+        Session.choose = choose  # type: ignore[method-assign]
+        try:
+            async with app.run_test(size=(120, 40)) as pilot:
+                app.ensure_ready()
+                players = {"US": "random", "USSR": "random"}
+                app.start_game(Game.from_scenario(MIDGAME), SaveMeta(players=players))
+                while len(answers) < count and isinstance(app.screen, GameScreen):
+                    await pilot.pause(0.01)
+        finally:
+            Session.choose = original_choose  # type: ignore[method-assign]
+    to_frame = []
+    for answer in answers:
+        after = [f for f in frames if f >= answer]
+        if after:
+            to_frame.append(after[0] - answer)
+    cycle = [b - a for a, b in itertools.pairwise(answers)]
+    return {"frame": to_frame, "cycle": cycle}
+
+
 def report(name: str, samples: list[float]) -> None:
     ms = sorted(s * 1000 for s in samples)
     p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
@@ -139,6 +191,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--launches", type=int, default=5)
     parser.add_argument("--keys", type=int, default=60)
+    parser.add_argument("--moves", type=int, default=150)
     args = parser.parse_args()
     print(f"launch to the first interactive screen (title), {args.launches} runs, target < 0.5 s")
     app = launch(args.launches, "app")
@@ -151,6 +204,12 @@ def main() -> None:
     report("menu arrows", results["menu"])
     report("map arrows", results["map"])
     report("all keys", results["menu"] + results["map"])
+    moves = asyncio.run(computer_moves(args.moves))
+    print(
+        f"computer move to frame, random against random from mid-game ({len(moves['cycle'])} moves)"
+    )
+    report("answer to frame", moves["frame"])
+    report("answer to answer", moves["cycle"])
 
 
 if __name__ == "__main__":

@@ -12,12 +12,19 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cold_war_tui import __version__
+from cold_war_tui.tui.players import DEFAULT_PAUSE, ComputerSettings
 from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
+
+if TYPE_CHECKING:
+    from cold_war_tui.tui.players import Players
 
 EXIT_USAGE = 2
 EXIT_CRASH = 1
+MAX_SECONDS = 600.0
+"""The most `--think` and `--pause` accept (a bigger value is a typing mistake)."""
 MAX_REPORTED_PROBLEMS = 50
 """validate-data prints at most this many problems, then how many more there are."""
 # The commands that draw in the terminal: the game's title screen (no command) and the
@@ -40,6 +47,26 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--load", metavar="FILE", type=Path, help="open a saved game")
+    for side in ("US", "USSR"):
+        parser.add_argument(
+            f"--{side.lower()}",
+            metavar="PLAYER",
+            help=f"who plays the {side}: human, or computer[:LEVEL] (the strongest level "
+            "if none is named); opens New game with the players chosen",
+        )
+    parser.add_argument(
+        "--think",
+        metavar="SECONDS",
+        type=float,
+        help="the most the computer thinks per decision (default: its level's own)",
+    )
+    parser.add_argument(
+        "--pause",
+        metavar="SECONDS",
+        type=float,
+        help=f"how long each computer move stays highlighted before its next one "
+        f"(default {DEFAULT_PAUSE})",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     validate = commands.add_parser("validate-data", help="check a folder of game data (YAML)")
@@ -88,6 +115,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     fix_data_dir()
     words = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(rule_flags="selfplay" in words).parse_args(words)
+    # the game's flags are checked before the terminal: a bad value is one line
+    players = None
+    if args.command is None and (args.us is not None or args.ussr is not None):
+        chosen = chosen_players(args)
+        if isinstance(chosen, str):
+            return usage_error(chosen)
+        players = chosen
+    for flag in ("think", "pause"):
+        seconds = getattr(args, flag)
+        if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
+            return usage_error(f"--{flag}: give seconds from 0 to {MAX_SECONDS}, not {seconds}")
     if args.command in DRAWING_COMMANDS and not has_terminal():
         print(NO_TERMINAL, file=sys.stderr)
         return EXIT_USAGE
@@ -98,7 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _selfplay(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
-        return run_app(args.load)
+        settings = ComputerSettings(
+            think=args.think, pause=DEFAULT_PAUSE if args.pause is None else args.pause
+        )
+        return run_app(args.load, players=players, computer=settings)
     except Exception as err:  # the data layer is imported lazily: the title shows sooner
         if not is_data_error(err):
             raise
@@ -106,18 +147,41 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
-def run_app(load: Path | None, duel: bool = False) -> int:
+def run_app(
+    load: Path | None,
+    duel: bool = False,
+    players: Players | None = None,
+    computer: ComputerSettings | None = None,
+) -> int:
     """The one app: the title screen, or (`duel`) the duel's set-up above it; `load` opens a
     save (of the card game, or with `duel` of the duel). Leaving the duel shows the title in
     the same app; Ctrl+Q quits from anywhere."""
     from cold_war_tui.tui.app import ColdWarApp
 
     # The title shows at once; the app reads the game data in the background.
-    app = ColdWarApp(load=load, duel=duel)
+    app = ColdWarApp(load=load, duel=duel, players=players, computer=computer)
     app.run()
     if app.load_failure is not None:
         raise app.load_failure  # a DataError is reported below; anything else is a bug
     return exit_status(app.return_code)
+
+
+def chosen_players(args: argparse.Namespace) -> Players | str:
+    """The players of `--us` / `--ussr` (a side not named is a human): New game opens with
+    them chosen. A bad value gives the problem's line instead."""
+    from cold_war_tui.tui.players import Players, PlayerSpecError, parse_player
+
+    if args.load is not None:
+        return "--load cannot be given with --us or --ussr (a save names its players)"
+    computer = {}
+    for side, given in (("US", args.us), ("USSR", args.ussr)):
+        try:
+            level = parse_player(given) if given is not None else None
+        except PlayerSpecError as err:
+            return f"--{side.lower()}: {err}"
+        if level is not None:
+            computer[side] = level
+    return Players(computer)
 
 
 def exit_status(return_code: int | None) -> int:

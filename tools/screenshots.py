@@ -64,6 +64,31 @@ def open_position(doc: dict[str, Any] | None, *keys: str) -> Steps:
     return steps
 
 
+def against_the_computer() -> Steps:
+    """A new game, the US a human and the USSR the computer: the computer's first set-up
+    point is on the map (highlighted), and it thinks about the next (its pause is long)."""
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        from cold_war_tui.engine import Game, GameOptions
+        from cold_war_tui.tui.app import ColdWarApp
+        from cold_war_tui.tui.players import ComputerSettings
+        from cold_war_tui.tui.saves import SaveMeta
+
+        app = pilot.app
+        assert isinstance(app, ColdWarApp)
+        app.ensure_ready()
+        app.computer = ComputerSettings(think=0, pause=3600)
+        meta = SaveMeta(names={"US": "Ann", "USSR": ""}, players={"US": "human", "USSR": "random"})
+        app.start_game(Game.new(GameOptions(seed=1983)), meta)
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.screen.query("#map") and app.screen.query_one("#map").acted:
+                break
+        await quiet(pilot)
+
+    return steps
+
+
 def keys(*pressed: str) -> Steps:
     async def steps(pilot: Pilot[Any]) -> None:
         await pilot.press(*pressed)
@@ -79,6 +104,8 @@ def shots() -> list[tuple[str, tuple[int, int], Steps]]:
     return [
         ("title", WIDE, quiet),
         ("new-game", WIDE, keys("n")),
+        ("new-game-computer", WIDE, keys("n", "tab", "tab", "tab", "tab", "enter", "down")),
+        ("game-computer", WIDE, against_the_computer()),
         ("hand-over", WIDE, open_position(MIDGAME, *operation, "enter", "enter", "enter")),
         ("game", WIDE, open_position(MIDGAME, *operation)),
         ("game-action", WIDE, open_position(MIDGAME, "enter", "down")),

@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.command import Provider
 from textual.screen import Screen
 
+from cold_war_tui.tui.players import ComputerSettings, Players
 from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore
 from cold_war_tui.tui.screens.title import TitleScreen
 from cold_war_tui.tui.screens.too_small import TooSmallScreen, too_small
@@ -48,6 +49,9 @@ class ColdWarApp(App[None]):
     `new_seed` gives the seed the New game screen proposes (random by default).
     `duel=True` opens the duel's set-up above the title at start (or, with `load`,
     that duel save); `cold-war-tui duel` does so.
+    `computer` is how the computer plays (think time, iterations, the pause after each
+    of its moves: tests set `ComputerSettings(think=0, pause=0)`). `players` (the
+    command line's `--us`/`--ussr`) opens New game at start with those players chosen.
     """
 
     TITLE = "Cold War TUI"
@@ -67,8 +71,12 @@ class ColdWarApp(App[None]):
         data_dir: Path | None = None,
         new_seed: Callable[[], int] | None = None,
         duel: bool = False,
+        computer: ComputerSettings | None = None,
+        players: Players | None = None,
     ) -> None:
         super().__init__()
+        self.computer = computer or ComputerSettings()
+        self.preset_players = players
         self.load_path = load
         self.start_in_duel = duel
         self.duel: DuelFlow | None = None  # the duel in play, if any
@@ -90,6 +98,8 @@ class ColdWarApp(App[None]):
             self.call_after_refresh(self.open_duel, self.load_path)
         elif self.load_path is not None:
             self.call_after_refresh(self.load_file, self.load_path)
+        elif self.preset_players is not None:
+            self.call_after_refresh(self.open_new_game)
         self.check_size()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -193,7 +203,7 @@ class ColdWarApp(App[None]):
         from cold_war_tui.tui.screens.new_game import NewGameScreen
 
         seed = self.new_seed() if self.new_seed is not None else None
-        self.push_screen(NewGameScreen(seed), self._new_game_chosen)
+        self.push_screen(NewGameScreen(seed, self.preset_players), self._new_game_chosen)
 
     def _new_game_chosen(self, choice: NewGame | None) -> None:
         if choice is None:
@@ -201,7 +211,7 @@ class ColdWarApp(App[None]):
         from cold_war_tui.engine import Game
 
         game = Game.new(choice.options)
-        self.start_game(game, SaveMeta(names=choice.names))
+        self.start_game(game, SaveMeta(names=choice.names, players=choice.players.to_dict()))
 
     def start_game(self, game: Game, meta: SaveMeta) -> None:
         """Open the game screen for a game (new or loaded), above the title screen."""
@@ -215,7 +225,7 @@ class ColdWarApp(App[None]):
         from cold_war_tui.tui.screens.game import GameScreen
 
         self.show_title()
-        self.push_screen(GameScreen(session))
+        self.push_screen(GameScreen(session, self.computer))
 
     def show_game_over(self, session: Session) -> None:
         from cold_war_tui.tui.screens.game_over import GameOverScreen

@@ -61,6 +61,10 @@ SUB_STYLE = "italic #bcbcbc"
 CLOSED_STYLE = "#ff8700"
 ZERO_STYLE = "#6c6c6c"
 CURSOR_STYLE = "bold #000000 on #ffd75f"
+# The country a computer's move just acted on: a mark in the marker column and a tint,
+# so a human can follow its moves one by one.
+ACTED_MARK = "●"
+ACTED_STYLE = "bold #ffffff on #875fd7"
 BATTLEGROUND_STYLE = "bold #ffd75f"
 
 # Columns of the map: each a list of regions; sub-regions come from the data. The two
@@ -220,10 +224,15 @@ def country_cell(
     owner: str | None = None,
     marker: str | None = None,
     cursor: bool = False,
+    acted: bool = False,
 ) -> Text:
-    """One country in CELL characters; `owner` is who controls it (`Game.control`)."""
+    """One country in CELL characters; `owner` is who controls it (`Game.control`);
+    `acted`: the computer's last move acted here."""
     text = Text()
-    text.append(marker or " ", TARGET_STYLE if marker else "")
+    if acted and not marker:
+        text.append(ACTED_MARK, ACTED_STYLE)
+    else:
+        text.append(marker or " ", TARGET_STYLE if marker else "")
     name_style = US_CONTROL if owner == "US" else USSR_CONTROL if owner == "USSR" else ""
     if marker:
         name_style = f"{name_style} underline".strip()
@@ -236,6 +245,8 @@ def country_cell(
         text.append(" ")
     if cursor:
         text.stylize(CURSOR_STYLE)
+    elif acted:
+        text.stylize(ACTED_STYLE)
     return text
 
 
@@ -260,12 +271,14 @@ def render_map(
     cursor: str | None = None,
     rows: Iterable[int] | None = None,
     corner: Corner | None = None,
+    acted: str | None = None,
 ) -> list[Text]:
     """The map, one Text per screen line, `layout.width` cells wide (only `rows` if given),
     with the `corner` table below the first columns.
 
     `control` (who controls each country) and `closed` (the regions closed to coups and
     realignment) are the engine's answers: `Game.control()`, `Game.closed_regions()`.
+    `acted` is the country the computer's last move acted on (highlighted).
     """
     targets = targets or {}
     control = control or {}
@@ -295,6 +308,7 @@ def render_map(
                         owner=control.get(entry.key),
                         marker=targets.get(entry.key),
                         cursor=entry.key == cursor,
+                        acted=entry.key == acted,
                     )
                 )
             else:

@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cold_war_tui.tui.players import HUMAN
 from cold_war_tui.untrusted import BadJson, load_json
 from cold_war_tui.userdata import (
     APP_NAME,
@@ -54,16 +55,24 @@ class SaveProblem(Exception):
 
 @dataclass(frozen=True, slots=True)
 class SaveMeta:
-    """What the program adds to the engine's save: names and a summary for lists."""
+    """What the program adds to the engine's save: names, who plays each side, and a
+    summary for lists.
+
+    `players` is, per side, "human" or the computer's level (a name of `bots.BOTS`), as
+    the file says it: `players.Players.from_dict` checks the levels when the game
+    opens (here the engine is not loaded yet). A save without it is two humans.
+    """
 
     names: dict[str, str] = field(default_factory=lambda: dict.fromkeys(SIDES, ""))
     saved_at: str = ""
+    players: dict[str, str] = field(default_factory=lambda: dict.fromkeys(SIDES, HUMAN))
 
     def to_dict(self, game: Game) -> dict[str, Any]:
         state = game.state
         return {
             "app": APP_NAME,
             "names": dict(self.names),
+            "players": dict(self.players),
             "saved_at": self.saved_at or datetime.now().isoformat(timespec="seconds"),
             "turn": state.turn,
             "phase": state.phase,
@@ -78,7 +87,12 @@ class SaveMeta:
         clean = {
             side: _text(names.get(side) if isinstance(names, dict) else None) for side in SIDES
         }
-        return cls(names=clean, saved_at=_text(raw.get("saved_at")))
+        players = raw.get("players")
+        plays = {
+            side: _text(players.get(side) if isinstance(players, dict) else None) or HUMAN
+            for side in SIDES
+        }
+        return cls(names=clean, saved_at=_text(raw.get("saved_at")), players=plays)
 
 
 def _text(value: object) -> str:
@@ -108,6 +122,7 @@ class SaveInfo:
     vp: int | None
     problem: str | None = None
     names: dict[str, str] = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)
     duel: bool = False  # a DEFCON duel's save: opening it opens the duel
 
     @property
@@ -122,6 +137,13 @@ class SaveInfo:
         vp = "?" if self.vp is None else vp_text(self.vp)
         return f"{name}  {when}  turn {turn}  VP {vp}"
 
+    def player(self, side: str) -> str:
+        """ "Ann (US)", "the computer (USSR, random)", or "" for a human without a name."""
+        level = self.players.get(side, HUMAN)
+        if level != HUMAN:
+            return f"the computer ({side}, {level})"
+        return f"{self.names[side]} ({side})" if self.names.get(side) else ""
+
     @property
     def summary(self) -> str:
         """ "turn 3, VP USSR +2, Ann (US) against Boris (USSR)" for the Continue entry."""
@@ -129,7 +151,7 @@ class SaveInfo:
             return f"unreadable: {self.problem}"
         parts = [f"turn {'?' if self.turn is None else self.turn}"]
         parts.append(f"VP {'?' if self.vp is None else vp_text(self.vp)}")
-        players = [f"{self.names[s]} ({s})" for s in SIDES if self.names.get(s)]
+        players = [self.player(s) for s in SIDES if self.player(s)]
         if players:
             parts.append(" against ".join(players))
         return ", ".join(parts)
@@ -159,6 +181,7 @@ def peek(path: Path) -> SaveInfo:
         turn if type(turn) is int and 1 <= turn <= 10 else None,
         vp if type(vp) is int and -20 <= vp <= 20 else None,
         names=meta.names,
+        players=meta.players,
     )
 
 

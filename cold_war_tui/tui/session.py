@@ -15,6 +15,7 @@ from datetime import datetime
 
 from cold_war_tui.engine import SIDES, Decision, Game, IllegalChoice, StateSnapshot
 from cold_war_tui.tui.map_render import TARGET_VERBS
+from cold_war_tui.tui.players import Players
 from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore, vp_text
 
 REBUILT = 40  # a loaded game's last choices whose undo steps are rebuilt by replaying
@@ -100,6 +101,12 @@ class Session:
         self.meta = meta or SaveMeta()
         if not self.meta.saved_at:
             self.meta = replace(self.meta, saved_at=now())
+        # who plays each side (the save's `meta.players`; a level this version lacks
+        # becomes a human, and `players_note` says so)
+        self.players, problems = Players.from_dict(self.meta.players)
+        self.players_note = "; ".join(problems)
+        if problems:
+            self.meta = replace(self.meta, players=self.players.to_dict())
         self.autosave_enabled = autosave
         # a loaded save holds every choice: replaying them tells what undo may take back
         self.history: list[Step] = rebuild_history(game) if game.choices else []
@@ -108,7 +115,9 @@ class Session:
 
     # -- names -----------------------------------------------------------------
     def side_label(self, side: str) -> str:
-        """ "the USSR player (Boris)" or "the USSR player"."""
+        """ "the USSR player (Boris)", "the USSR player", or "the computer (USSR)"."""
+        if self.players.is_computer(side):
+            return f"the computer ({side})"
         name = self.meta.names.get(side, "")
         return f"the {side} player ({name})" if name else f"the {side} player"
 

@@ -362,7 +362,8 @@ async def test_item8_new_game_says_on_off_and_names_fields_as_shown(data_dir: Pa
         text = screen_text(app)
         assert "off  Chinese Civil War" in text and "on   The optional cards" in text
         assert "US bid (0-20)" in text
-        await press(pilot, "tab", "tab", "tab", "space")  # the first switch
+        # names, seed and who plays each side, then the first switch
+        await press(pilot, "tab", "tab", "tab", "tab", "tab", "space")
         assert "on   Chinese Civil War" in screen_text(app)
         bid = app.screen.query_one("#opt-us_bid")
         bid.value = "99"  # type: ignore[attr-defined]

@@ -3,8 +3,13 @@
 The screen shows public facts from the state and private ones only from
 `game.view(viewer)`, where `viewer` is the player who pressed Enter on the last
 hand-over (None while nobody has: then no hand and no decision are shown).
-Whenever the pending decision belongs to another player, the private panels
+Whenever the pending decision belongs to another human player, the private panels
 are blanked and the opaque hand-over screen is pushed.
+
+Against the computer there is no hand-over: the one human is the viewer all game
+long, and the computer's hand is never shown. When the computer plays both sides,
+nobody is the viewer: the screen shows what a spectator may see, the public facts
+only. The computer's turns are `ComputerMoves`' (screens/computer.py).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from cold_war_tui.engine import Decision, IllegalChoice
 from cold_war_tui.tui.engine_bridge import card_ops, region_scores
 from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
+    ACTED_MARK,
     HEADING_STYLE,
     TARGET_VERBS,
     Corner,
@@ -30,6 +36,7 @@ from cold_war_tui.tui.map_render import (
     build_layout,
     target_markers,
 )
+from cold_war_tui.tui.players import ComputerSettings
 from cold_war_tui.tui.render import (
     card_detail,
     decision_header,
@@ -38,6 +45,7 @@ from cold_war_tui.tui.render import (
     opponent_line,
     region_table,
 )
+from cold_war_tui.tui.screens.computer import ComputerMoves
 from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.session import EngineFailure, Session
@@ -60,6 +68,7 @@ REGIONS_TITLE = Text("REGIONS IF SCORED", HEADING_STYLE)
 # The log panel shows the last entries: two long action rounds (a round has 16 entries
 # or fewer in 99 % of random games); F3 shows them all.
 PANEL_ENTRIES = 50
+SPECTATOR = "The computer plays both sides: you see what a spectator sees, no hand."
 
 
 def country_of(choice_id: str) -> str | None:
@@ -114,7 +123,7 @@ class GameLog(RichLog):
         self.sync()
 
 
-class GameScreen(LogExportActions, Screen[None]):
+class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
     """One game in progress (see the module docstring for what is shown to whom)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -130,12 +139,17 @@ class GameScreen(LogExportActions, Screen[None]):
         Binding("f2", "cards", "Card lookup", show=False),
         Binding("f3", "full_log", "Log"),
         Binding("f4", "table", "Piles"),
+        # only while no human decision is at the terminal: else `p` types in the map/menu
+        Binding("p", "pause", "Pause", priority=True),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, computer: ComputerSettings | None = None) -> None:
         super().__init__()
         self.session = session
-        self.viewer: str | None = None
+        self.init_computer(computer or ComputerSettings())
+        humans = session.players.humans
+        # against the computer, the one human has the terminal all game long
+        self.viewer: str | None = humans[0] if len(humans) == 1 else None
         self.map_layout: MapLayout = build_layout(
             session.game.data, civil_war=session.game.state.ccw_active
         )
@@ -148,7 +162,7 @@ class GameScreen(LogExportActions, Screen[None]):
         self.seen = {"US": start, "USSR": start}
         self.hand_lines = -1
         self.public_version: tuple[int, int, str | None, int] | None = None
-        self.undo_ok: bool | None = None
+        self.footer_keys: tuple[bool, bool | None] | None = None
         self.find_text = {"map": "", "menu": ""}
 
     @property
@@ -179,6 +193,8 @@ class GameScreen(LogExportActions, Screen[None]):
     def on_mount(self) -> None:
         self.mark_focus()
         self.after_change()
+        if self.session.players_note:  # a notification: it outlives the next redraw
+            self.notify(f"This save's players: {self.session.players_note}.", severity="warning")
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
@@ -202,7 +218,11 @@ class GameScreen(LogExportActions, Screen[None]):
         focused = self.focused
         find_map, find_menu = self.find_text["map"], self.find_text["menu"]
         map_title = "▶ MAP ◀ keys go here" if focused is map_view else "Map (Tab)"
-        map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else LEGEND)
+        legend = LEGEND
+        if map_view.acted is not None:
+            name = self.map_layout.countries[map_view.acted].name
+            legend = f"{ACTED_MARK} the computer's last move: {name}"
+        map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else legend)
         if isinstance(focused, DecisionMenu):
             box.border_title = "▶ MENU ◀ keys go here" + (
                 f"  find: {find_menu}" if find_menu else ""
@@ -220,6 +240,10 @@ class GameScreen(LogExportActions, Screen[None]):
             self.viewer = None
             self.refresh_private()
             self.cw_app.show_game_over(self.session)
+            return
+        if self.session.players.is_computer(pending.player):
+            self.refresh_private()
+            self.computer_turn(pending)
             return
         if pending.player != self.viewer:
             self.hand_over(pending)
@@ -291,9 +315,10 @@ class GameScreen(LogExportActions, Screen[None]):
             regions,
         )
         self.query_one("#log", GameLog).sync()
-        undo_ok = self.session.undo_block() is None
-        if undo_ok != self.undo_ok:  # the footer greys Undo out: redraw it only when it changes
-            self.undo_ok = undo_ok
+        # the footer greys Undo out and shows Pause: redraw it only when they change
+        keys = (self.session.undo_block() is None, self.check_action("pause", ()))
+        if keys != self.footer_keys:
+            self.footer_keys = keys
             self.refresh_bindings()
 
     def refresh_private(self) -> None:
@@ -306,14 +331,17 @@ class GameScreen(LogExportActions, Screen[None]):
         self.query_one("#card", Static).update("")
         self.say("")
         self.highlight_card = None
+        pending = game.pending
+        computer = self.computer_prompt()
         if viewer is None:
-            prompt.update(Text("Waiting for the hand-over.", DIM) if game.pending else "")
+            waiting = Text("Waiting for the hand-over.", DIM) if pending else ""
+            prompt.update(computer or waiting)
             menu.show(None)
-            hand.update("")
+            spectator = len(self.session.players.humans) == 0 and pending is not None
+            hand.update(Text(SPECTATOR, DIM) if spectator else "")
             public.update(effects_line(game.state, game.data))
             return
         view = game.view(viewer)
-        pending = game.pending
         public.update(
             Text("\n").join([effects_line(view, game.data), opponent_line(view, game.data)])
         )
@@ -328,7 +356,7 @@ class GameScreen(LogExportActions, Screen[None]):
             initial = here[0] if here else pending.choices[0].id if pending.choices else None
             menu.show(pending, initial)
         else:
-            prompt.update("")
+            prompt.update(computer or "")
             menu.show(None)
         self.refresh_hand()
         if initial is not None:
@@ -362,6 +390,36 @@ class GameScreen(LogExportActions, Screen[None]):
 
     def say(self, message: str, style: str = "") -> None:
         self.query_one("#message", Static).update(Text(message, style))
+
+    # -- the computer (screens/computer.py plays its turns) -----------------------------
+    def computer_prompt(self) -> Text | None:
+        """ "Computer (US) is thinking..." (or paused) while the pending decision is the
+        computer's; None otherwise."""
+        pending = self.session.game.pending
+        if pending is None or not self.session.players.is_computer(pending.player):
+            return None
+        text = Text("Computer (")
+        text.append_text(side_text(pending.player))
+        if self.paused:
+            text.append(") is paused: p resumes.", "bold")
+        else:
+            text.append(") is thinking...", "bold")
+            text.append("\np pauses it", DIM)
+        return text
+
+    def show_computer_state(self) -> None:
+        prompt = self.computer_prompt()
+        if prompt is not None:
+            self.query_one("#prompt", Static).update(prompt)
+        self.refresh_bindings()
+
+    def show_acted(self, choice: str | None) -> None:
+        self.query_one("#map", MapView).set_acted(country_of(choice) if choice else None)
+        self.mark_focus()  # the map's title names the country
+
+    def action_pause(self) -> None:
+        """p: pause or resume the computer (only while no human decision is shown)."""
+        self.toggle_pause()
 
     # -- the decision panel and the map ----------------------------------------------
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -481,12 +539,16 @@ class GameScreen(LogExportActions, Screen[None]):
         except (IllegalChoice, EngineFailure) as err:
             self.say(str(err), BAD)
             return
+        self.show_acted(None)  # the human has answered the computer's last move
         self.after_change()
         if self.session.autosave_error:
             self.say(self.session.autosave_error, BAD)
 
     # -- commands ---------------------------------------------------------------------
     def undo_reason(self) -> str | None:
+        pending = self.session.game.pending
+        if pending is not None and self.session.players.is_computer(pending.player):
+            return "the computer is to move"
         if self.viewer is None:
             return "nobody is at the terminal"
         return self.session.undo_block()
@@ -494,6 +556,8 @@ class GameScreen(LogExportActions, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return None if self.undo_reason() else True
+        if action == "pause":  # else the key goes on to the map or the menu (type-to-find)
+            return self.computer_plays and self.mine() is None
         return True
 
     def action_undo(self) -> None:

@@ -1,4 +1,5 @@
-"""New game: the players' names, the seed (random, shown), and the rule switches.
+"""New game: the players' names, the seed (random, shown), who plays each side (a human,
+or the computer at a level of `bots.BOTS`), and the rule switches.
 
 The switches are not written here: `option_fields()` lists every field of
 `GameOptions` but the seed, so each switch the variants issue adds to the
@@ -17,9 +18,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from cold_war_tui.engine import GameOptions
+from cold_war_tui.tui.players import HUMAN, SIDES, Players, level_label, levels
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +65,16 @@ def on_off(value: bool) -> str:
     return "on" if value else "off"
 
 
+def player_options() -> list[tuple[str, str]]:
+    """Human, then the computer's levels from the weakest to the strongest."""
+    return [("Human", HUMAN), *((f"Computer: {level_label(n)}", n) for n in levels())]
+
+
 @dataclass(frozen=True, slots=True)
 class NewGame:
     options: GameOptions
     names: dict[str, str]
+    players: Players
 
 
 class NewGameScreen(Screen[NewGame | None]):
@@ -78,6 +86,7 @@ class NewGameScreen(Screen[NewGame | None]):
     NewGameScreen .row Label { width: 36; }
     NewGameScreen .row Input { width: 30; height: 1; border: none; padding: 0 1; }
     NewGameScreen .row Input:focus { background: $primary 40%; }
+    NewGameScreen .row Select { width: 38; }
     NewGameScreen .switch-row Switch { height: 1; border: none; padding: 0; width: 6; }
     NewGameScreen .switch-row Switch:focus { background: $primary 40%; }
     NewGameScreen .row .hint { width: 1fr; padding: 0 0 0 2; color: $text-muted; }
@@ -93,10 +102,11 @@ class NewGameScreen(Screen[NewGame | None]):
         Binding("f5", "start", "Start the game"),
     ]
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, players: Players | None = None) -> None:
         super().__init__()
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.fields = option_fields()
+        self.players = players or Players()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -113,6 +123,16 @@ class NewGameScreen(Screen[NewGame | None]):
             with Horizontal(classes="row"):
                 yield Label("Seed (random; keep it to replay)")
                 yield Input(str(self.seed), id="seed", type="integer")
+            for side in SIDES:
+                with Horizontal(classes="row"):
+                    yield Label(f"{side} played by")
+                    yield Select(
+                        player_options(),
+                        value=self.players.level(side) or HUMAN,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"player-{side}",
+                    )
             yield Static(Text("Rule switches (space toggles)"), id="rules-heading")
             for field in self.fields:
                 if field.kind == "bool":
@@ -166,10 +186,12 @@ class NewGameScreen(Screen[NewGame | None]):
             where = " ".join(self.label_of(str(p)) for p in first["loc"]) or "The options"
             self.query_one("#message", Static).update(Text(f"{where}: {first['msg']}"))
             return
-        names = {
-            side: self.query_one(f"#name-{side}", Input).value.strip() for side in ("US", "USSR")
-        }
-        self.dismiss(NewGame(options, names))
+        names = {side: self.query_one(f"#name-{side}", Input).value.strip() for side in SIDES}
+        self.dismiss(NewGame(options, names, self.chosen_players()))
+
+    def chosen_players(self) -> Players:
+        chosen = {side: self.query_one(f"#player-{side}", Select).value for side in SIDES}
+        return Players({side: str(v) for side, v in chosen.items() if v != HUMAN})
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

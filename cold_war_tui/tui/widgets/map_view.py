@@ -80,6 +80,7 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self.targets: dict[str, str] = {}
         self.corner: Corner | None = None
         self.cursor: str | None = None
+        self.acted: str | None = None  # the country the computer's last move acted on
         self._strips: list[Strip] = []
         self._shown_typed = ("", False)
 
@@ -125,6 +126,16 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         if announce and key is not None:
             self.post_message(self.CursorMoved(key))
 
+    def set_acted(self, key: str | None) -> None:
+        """Highlight the country a computer's move acted on (None: no highlight)."""
+        positions = self.map_layout.positions
+        if key == self.acted:
+            return
+        rows = {positions[k][1] for k in (self.acted, key) if k in positions}
+        self.acted = key
+        self._redraw(rows)
+        self._scroll_to_country(key)
+
     def _redraw(self, rows: set[int] | None = None) -> None:
         """Render the map's lines again (only `rows` when just the cursor moved)."""
         if not self.influence:
@@ -142,6 +153,7 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
             cursor=self.cursor,
             rows=ordered,
             corner=self.corner,
+            acted=self.acted,
         )
         strips = [Strip(line.render(console), cell_len(line.plain)) for line in lines]
         if ordered is not None:
@@ -157,9 +169,12 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self.call_after_refresh(self._scroll_to_cursor)  # a smaller map keeps its cursor in view
 
     def _scroll_to_cursor(self) -> None:
-        if self.cursor is None:
+        self._scroll_to_country(self.cursor)
+
+    def _scroll_to_country(self, key: str | None) -> None:
+        if key is None or key not in self.map_layout.positions:
             return
-        x, y = self.map_layout.positions[self.cursor]
+        x, y = self.map_layout.positions[key]
         region = Region(x * 20, y, 20, 1)
         self.scroll_to_region(region, animate=False, immediate=True)
 
