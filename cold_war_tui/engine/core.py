@@ -16,6 +16,7 @@ from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
+from cold_war_tui.engine.effect_keys import EffectKey
 from cold_war_tui.engine.hooks import HOOKS
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import FrozenState, GameState, freeze
@@ -162,7 +163,9 @@ def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:
 
 
 # Copies of both effect tables, and the countries they close by (side, action).
-EffectsMemo = tuple[dict[str, int], dict[str, int], dict[tuple[str, str], frozenset[int]]]
+EffectsMemo = tuple[
+    dict[EffectKey, int], dict[EffectKey, int], dict[tuple[str, str], frozenset[int]]
+]
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from cold_war_tui.engine import rng
+from cold_war_tui.engine import effect_keys, rng
 from cold_war_tui.engine.board import SIDES, other
 from cold_war_tui.engine.decisions import Decision
 from cold_war_tui.engine.state import GameState
@@ -33,7 +33,7 @@ def known_cards(state: GameState, holder: str) -> list[int]:
     A turn effect `open-hand:SIDE` (#98 Aldrich Ames Remix) shows the whole hand.
     """
     hand = state.hands[holder]
-    if state.turn_effects.get(f"open-hand:{holder}"):
+    if state.turn_effects.get(effect_keys.OPEN_HAND[holder]):
         return sorted(hand)
     held = set(hand)
     headline = state.headline[holder]

@@ -30,6 +30,7 @@ from cold_war_tui.engine.determinize import (
     renamed,
     settle,
 )
+from cold_war_tui.engine.effect_keys import PERSISTENT, THIS_TURN, EffectError, checked
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
 from cold_war_tui.engine.events import load_all
 from cold_war_tui.engine.options import GameOptions
@@ -354,6 +355,7 @@ class Game:
                 why = f"choice {n} ({excerpt(choice)}) does not replay: {err}"
                 raise _replay_error(doc, why) from None
         expected = validated(StateSnapshot, doc.get("snapshot"), "snapshot")
+        _check_saved_effects(expected, game._core.board)
         if expected != game.state:
             raise _replay_error(doc, "the saved state does not match its replay")
         return game
@@ -505,6 +507,17 @@ def _checked_options(options: object) -> GameOptions | None:
     if options is None or isinstance(options, GameOptions):
         return options
     raise TypeError(f"options must be GameOptions or None, not {type(options).__name__}")
+
+
+def _check_saved_effects(saved: StateSnapshot, board: Board) -> None:
+    """A snapshot naming an effect the rules do not define is refused by name, not merely
+    as a state that does not replay (engine/effect_keys.py)."""
+    for field, known in (("effects", PERSISTENT), ("turn_effects", THIS_TURN)):
+        for key in getattr(saved, field):
+            try:
+                checked(key, known, board)
+            except EffectError as err:
+                raise SaveError(f"the save is damaged: field 'snapshot.{field}': {err}") from None
 
 
 def _replay_error(doc: dict[str, Any], why: str) -> SaveError:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from cold_war_tui.engine import restrictions
-from cold_war_tui.engine.board import SIDES, other
+from cold_war_tui.engine import effect_keys, restrictions
+from cold_war_tui.engine.board import other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.hooks import HOOKS
@@ -74,10 +74,6 @@ def in_any_area(core: Core, country: int, area: Areas) -> bool:
     return any(in_area(core, country, a) for a in area)
 
 
-OPS_BONUS = {side: f"ops-bonus:{side}" for side in SIDES}  # turn effects (#25, #51)
-OPS_MALUS = {side: f"ops-malus:{side}" for side in SIDES}  # (#31)
-
-
 OPS_MAX, OPS_MIN = 4, 1  # the bounds of a modified operations card (#25, #51; #31)
 
 
@@ -93,7 +89,11 @@ def ops_value(core: Core, card: int, side: str) -> int:
     if base == 0:
         return 0
     effects = core.state.turn_effects
-    value = base + effects.get(OPS_BONUS[side], 0) - effects.get(OPS_MALUS[side], 0)
+    value = (
+        base
+        + effects.get(effect_keys.OPS_BONUS[side], 0)
+        - effects.get(effect_keys.OPS_MALUS[side], 0)
+    )
     return min(OPS_MAX, max(OPS_MIN, value))
 
 
@@ -102,7 +102,7 @@ def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:
     bonuses = []
     if card == CHINA_CARD:
         bonuses.append(Bonus("asia", 1))
-    if core.state.turn_effects.get(f"area-bonus:{side}:southeast-asia"):
+    if core.state.turn_effects.get(effect_keys.area_bonus(side, "southeast-asia")):
         bonuses.append(Bonus("southeast-asia", 1))
     return tuple(bonuses)
 

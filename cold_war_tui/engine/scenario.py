@@ -13,7 +13,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cold_war_tui.datamodel import GameData
 from cold_war_tui.engine.board import SIDES, Board
 from cold_war_tui.engine.core import CHINA_CARD, tables_for
-from cold_war_tui.engine.effect_keys import PERSISTENT, THIS_TURN, Shapes, key_problem
+from cold_war_tui.engine.effect_keys import (
+    PERSISTENT,
+    THIS_TURN,
+    EffectError,
+    EffectKey,
+    Shapes,
+    checked,
+)
 from cold_war_tui.engine.errors import ScenarioError
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state, shuffle
@@ -122,10 +129,8 @@ def scenario_state(
     if options.chinese_civil_war:  # 12.3: the China Card waits for the Civil War's end
         state.ccw_active = True
         state.china_holder = None
-    _check_effects("effects", scenario.effects, PERSISTENT, board)
-    _check_effects("turn_effects", scenario.turn_effects, THIS_TURN, board)
-    state.effects = dict(scenario.effects)
-    state.turn_effects = dict(scenario.turn_effects)
+    state.effects = _checked_effects("effects", scenario.effects, PERSISTENT, board)
+    state.turn_effects = _checked_effects("turn_effects", scenario.turn_effects, THIS_TURN, board)
     _check_cards("events_played", scenario.events_played, data)
     state.events_played = list(scenario.events_played)
     state.forced_dice = list(scenario.forced_dice)
@@ -211,10 +216,11 @@ def _check_cards(field: str, cards: list[int], data: GameData) -> None:
             raise ScenarioError(f"scenario field '{field}': there is no card {excerpt(card)}")
 
 
-def _check_effects(
+def _checked_effects(
     field: str, effects: dict[str, int], known: dict[str, Shapes], board: Board
-) -> None:
-    for key in effects:
-        problem = key_problem(key, known, board)
-        if problem is not None:
-            raise ScenarioError(f"scenario field '{field}': {excerpt(key)}: {problem}")
+) -> dict[EffectKey, int]:
+    """The effects of a scenario, each key one the rules define (engine/effect_keys.py)."""
+    try:
+        return {checked(key, known, board): value for key, value in effects.items()}
+    except EffectError as err:
+        raise ScenarioError(f"scenario field '{field}': {err}") from None

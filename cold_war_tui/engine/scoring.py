@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import GameOver, Outcome
@@ -62,7 +63,7 @@ def _shuttle_diplomacy(core: Core, region: str, final: bool) -> bool:
     return (
         not final
         and region in ("asia", "middle-east")
-        and bool(core.state.effects.get("shuttle-diplomacy"))
+        and bool(core.state.effects.get(effect_keys.SHUTTLE_DIPLOMACY))
     )
 
 
@@ -72,7 +73,7 @@ def _battleground(core: Core, country: int) -> bool:
         return True
     return (
         core.board.keys[country] == "taiwan"
-        and bool(core.state.effects.get("formosan-resolution"))
+        and bool(core.state.effects.get(effect_keys.FORMOSAN_RESOLUTION))
         and core.controls(US, country)
     )
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict
 
 from cold_war_tui.engine.board import SIDES, US, USSR, Board
+from cold_war_tui.engine.effect_keys import EffectKey
 
 
 def _per_side(value: int = 0) -> dict[str, int]:
@@ -43,8 +44,10 @@ class GameState:
     limbo: list[int] = field(default_factory=list)  # cards being played right now
     box: list[int] = field(default_factory=list)  # Mid/Late War cards not yet in the deck
     out_of_game: list[int] = field(default_factory=list)  # never in this game (options)
-    effects: dict[str, int] = field(default_factory=dict)  # until the game or text ends them
-    turn_effects: dict[str, int] = field(default_factory=dict)  # until the end of the turn
+    # Effects in play (engine/effect_keys.py): until the game or a card ends them, and
+    # until the end of the turn.
+    effects: dict[EffectKey, int] = field(default_factory=dict)
+    turn_effects: dict[EffectKey, int] = field(default_factory=dict)
     events_played: list[int] = field(default_factory=list)
     headline: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(SIDES))
     known: dict[str, list[int]] = field(default_factory=lambda: {s: [] for s in SIDES})
@@ -143,8 +146,8 @@ FrozenState = tuple[
     tuple[int, ...],  # limbo
     tuple[int, ...],  # box
     tuple[int, ...],  # out_of_game
-    dict[str, int],  # effects
-    dict[str, int],  # turn_effects
+    dict[EffectKey, int],  # effects
+    dict[EffectKey, int],  # turn_effects
     tuple[int, ...],  # events_played
     dict[str, int | None],  # headline
     tuple[int, ...],  # known, US

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core, MenuContext, MenuRow
@@ -193,12 +194,13 @@ def headline_phase(core: Core) -> Flow[None]:
 
 
 # -- action rounds ------------------------------------------------------------
-EXTRA_ROUND = {side: f"extra-round:{side}" for side in SIDES}  # turn effect (#86)
 
 
 def rounds_for(core: Core, side: str) -> int:
     """`side`'s action rounds this turn: one more at space box 8 (6.4.4) or by event."""
-    extra = ops.holds_space_bonus(core, side, 8) or core.state.turn_effects.get(EXTRA_ROUND[side])
+    extra = ops.holds_space_bonus(core, side, 8) or core.state.turn_effects.get(
+        effect_keys.EXTRA_ROUND[side]
+    )
     return rounds_in_turn(core) + (1 if extra else 0)
 
 
@@ -251,8 +253,8 @@ def card_plays(
     effects = core.state.turn_effects
     context = (
         side,
-        effects.get(ops.OPS_BONUS[side], 0),
-        effects.get(ops.OPS_MALUS[side], 0),
+        effects.get(effect_keys.OPS_BONUS[side], 0),
+        effects.get(effect_keys.OPS_MALUS[side], 0),
         *ops.space_threshold(core, side),
     )
     rows = core.tables.menu_rows.get(context)

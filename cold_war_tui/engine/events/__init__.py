@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Flow
+from cold_war_tui.engine.effect_keys import EffectKey
 from cold_war_tui.engine.hooks import HOOKS
 
 Resolver = Callable[[Core, str], Flow[None]]
@@ -26,7 +27,7 @@ class EventSpec:
     resolve: Resolver
     condition: Condition | None = None
     # Keys of `state.effects` the event puts in play: what ends when a card cancels it.
-    effects: tuple[str, ...] = ()
+    effects: tuple[EffectKey, ...] = ()
 
 
 EVENTS: dict[int, EventSpec] = {}
@@ -40,7 +41,7 @@ ALL_EVENT_CARDS = frozenset(range(1, 111)) - {CHINA_CARD}
 
 
 def event(
-    number: int, condition: Condition | None = None, *, effects: tuple[str, ...] = ()
+    number: int, condition: Condition | None = None, *, effects: tuple[EffectKey, ...] = ()
 ) -> Callable[[Resolver], Resolver]:
     """Register the resolver of card `number`, the condition its text sets and the keys of
     the lasting effects it puts in play (a card that cancels it ends them)."""

@@ -10,7 +10,7 @@ the turn effect `defcon-moved-to-2` (DEFCON moved to 2 in the current action rou
 
 from __future__ import annotations
 
-from cold_war_tui.engine import hooks
+from cold_war_tui.engine import effect_keys, hooks
 from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
@@ -101,7 +101,7 @@ def fidel(core: Core, side: str) -> Flow[None]:
 def vietnam_revolts(core: Core, side: str) -> Flow[None]:
     """#9: +2 USSR in Vietnam; this turn, USSR ops all in Southeast Asia get +1."""
     core.add_influence(USSR, core.board.index["vietnam"], 2, RULE)
-    core.state.turn_effects["area-bonus:USSR:southeast-asia"] = 1
+    core.state.turn_effects[effect_keys.area_bonus(USSR, "southeast-asia")] = 1
     return
     yield
 
@@ -218,7 +218,7 @@ def de_gaulle_leads_france(core: Core, side: str) -> Flow[None]:
     france = core.board.index["france"]
     core.remove_influence(US, france, 2, RULE)
     core.add_influence(USSR, france, 1, RULE)
-    core.state.effects["nato-exempt:france"] = 1
+    core.state.effects[effect_keys.nato_exempt("france")] = 1
     return
     yield
 
@@ -276,7 +276,7 @@ def olympic_games(core: Core, side: str) -> Flow[None]:
 @event(21)
 def nato(core: Core, side: str) -> Flow[None]:
     """#21: from now on the USSR may not coup or realign US-controlled Europe."""
-    core.state.effects["nato"] = 1
+    core.state.effects[effect_keys.NATO] = 1
     return
     yield
 
@@ -333,7 +333,7 @@ def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
 @event(25)
 def containment(core: Core, side: str) -> Flow[None]:
     """#25: this turn, US cards played for ops get +1 op (4 at most)."""
-    core.state.turn_effects["ops-bonus:US"] = 1
+    core.state.turn_effects[effect_keys.OPS_BONUS[US]] = 1
     return
     yield
 
@@ -350,8 +350,8 @@ def us_japan_pact(core: Core, side: str) -> Flow[None]:
     """#27: the US gains control of Japan; the USSR may never coup or realign there."""
     gain_control(core, US, core.board.index["japan"])
     effects = core.state.effects
-    effects["no-coup:USSR:japan"] = 1
-    effects["no-realign:USSR:japan"] = 1
+    effects[effect_keys.no_action("coup", USSR, "japan")] = 1
+    effects[effect_keys.no_action("realign", USSR, "japan")] = 1
     return
     yield
 
@@ -402,7 +402,7 @@ def decolonization(core: Core, side: str) -> Flow[None]:
 @event(31)
 def red_scare_purge(core: Core, side: str) -> Flow[None]:
     """#31: this turn, the opponent's cards played for ops get -1 op (1 at least)."""
-    core.state.turn_effects[f"ops-malus:{other(side)}"] = 1
+    core.state.turn_effects[effect_keys.OPS_MALUS[other(side)]] = 1
     return
     yield
 
@@ -513,7 +513,7 @@ def de_stalinization(core: Core, side: str) -> Flow[None]:
 @event(35)
 def formosan_resolution(core: Core, side: str) -> Flow[None]:
     """#35: a US-controlled Taiwan scores as a battleground in Asia until the US plays #6."""
-    core.state.effects["formosan-resolution"] = 1
+    core.state.effects[effect_keys.FORMOSAN_RESOLUTION] = 1
     return
     yield
 
@@ -523,7 +523,7 @@ def _china_card_ends_formosan(core: Core, side: str, card: int, mode: str) -> No
     """#35 ends when the US plays the China Card."""
     if card != CHINA_CARD or side != US:
         return
-    if core.state.effects.pop("formosan-resolution", None) is not None:
+    if core.state.effects.pop(effect_keys.FORMOSAN_RESOLUTION, None) is not None:
         core.log(RULE, "the US plays the China Card: Formosan Resolution is cancelled")
 
 
@@ -590,7 +590,7 @@ def special_relationship(core: Core, side: str) -> Flow[None]:
     if not core.controls(US, uk):
         _no_effect(core, "Special Relationship: the US does not control the UK")
         return
-    if core.state.effects.get("nato"):
+    if core.state.effects.get(effect_keys.NATO):
         country = yield from choose_country(
             core,
             US,
@@ -613,15 +613,11 @@ def special_relationship(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, country, 1, RULE)
 
 
-NORAD = "norad"
-DEFCON_MOVED_TO_2 = "defcon-moved-to-2"  # turn effect: DEFCON moved to 2 in this action round
-
-
-@event(106, effects=(NORAD,))
+@event(106, effects=(effect_keys.NORAD,))
 def norad(core: Core, side: str) -> Flow[None]:
     """#106: from now on, after an action round in which DEFCON moved to 2, the US adds 1
     influence (while it controls Canada)."""
-    core.state.effects[NORAD] = 1
+    core.state.effects[effect_keys.NORAD] = 1
     return
     yield
 
@@ -631,13 +627,13 @@ def _defcon_moved_to_2(core: Core, level: int) -> None:
     """Remember that DEFCON moved to 2, whether NORAD is in play yet or not: NORAD played
     later in the same round still sees it (04-card-events #106)."""
     if level == 2:
-        core.state.turn_effects[DEFCON_MOVED_TO_2] = 1
+        core.state.turn_effects[effect_keys.DEFCON_MOVED_TO_2] = 1
 
 
 @hooks.round_start
 def _action_round_starts_unmoved(core: Core, side: str) -> bool:
     """A move to 2 before this action round (another round, the headline) does not count."""
-    core.state.turn_effects.pop(DEFCON_MOVED_TO_2, None)
+    core.state.turn_effects.pop(effect_keys.DEFCON_MOVED_TO_2, None)
     return False
 
 
@@ -646,8 +642,8 @@ def _norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
     """#106: DEFCON moved to 2 in this round (from wherever it was, even back down to 2 after
     a rise) and the US controls Canada: the US adds 1 influence where it has some."""
     state = core.state
-    moved = state.turn_effects.pop(DEFCON_MOVED_TO_2, None)
-    if not moved or not state.effects.get(NORAD):
+    moved = state.turn_effects.pop(effect_keys.DEFCON_MOVED_TO_2, None)
+    if not moved or not state.effects.get(effect_keys.NORAD):
         return None
     canada = core.board.index["canada"]
     if not core.controls(US, canada):

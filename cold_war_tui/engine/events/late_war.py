@@ -14,6 +14,7 @@ Effect keys set here:
 
 from __future__ import annotations
 
+from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
@@ -54,7 +55,7 @@ def iranian_hostage_crisis(core: Core, side: str) -> Flow[None]:
     iran = _country(core, "iran")
     remove_all(core, US, iran, RULE)
     core.add_influence(USSR, iran, 2, RULE)
-    core.state.effects["iranian-hostage-crisis"] = 1
+    core.state.effects[effect_keys.IRANIAN_HOSTAGE_CRISIS] = 1
     return
     yield
 
@@ -72,7 +73,7 @@ def the_iron_lady(core: Core, side: str) -> Flow[None]:
 @event(86)
 def north_sea_oil(core: Core, side: str) -> Flow[None]:
     """#86: the US may take an eighth action round this turn (OPEC is prevented by data)."""
-    core.state.turn_effects["extra-round:US"] = 1
+    core.state.turn_effects[effect_keys.EXTRA_ROUND[US]] = 1
     core.log(RULE, "North Sea Oil: the US may take an extra action round this turn")
     return
     yield
@@ -83,8 +84,8 @@ def the_reformer(core: Core, side: str) -> Flow[None]:
     """#87: +4 USSR in Europe (6 if the USSR leads), max 2 each; no USSR coups in Europe."""
     total = 6 if core.state.vp < 0 else 4
     yield from place_points(core, USSR, total, area_members(core, "europe"), max_per=2, rule=RULE)
-    core.state.effects["the-reformer"] = 1
-    core.state.effects["no-coup:USSR:europe"] = 1
+    core.state.effects[effect_keys.THE_REFORMER] = 1
+    core.state.effects[effect_keys.no_action("coup", USSR, "europe")] = 1
     core.log(RULE, "The Reformer: the USSR may no longer coup in Europe")
 
 
@@ -118,7 +119,7 @@ def glasnost(core: Core, side: str) -> Flow[None]:
     """#90: USSR +2 VP, DEFCON +1; with The Reformer in effect, 4 ops of influence/realign."""
     core.gain_vp(USSR, 2, RULE, "Glasnost")
     core.set_defcon(core.state.defcon + 1, RULE, "Glasnost")
-    if not core.state.effects.get("the-reformer"):
+    if not core.state.effects.get(effect_keys.THE_REFORMER):
         core.log(RULE, "Glasnost: The Reformer is not in effect; no operations")
         return
     ops = _event_ops(core, 90, USSR)
@@ -154,7 +155,7 @@ def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
 def terrorism(core: Core, side: str) -> Flow[None]:
     """#92: the opponent discards a random card (2 for the US after Iranian Hostage Crisis)."""
     victim = other(side)
-    hostage = side == USSR and core.state.effects.get("iranian-hostage-crisis")
+    hostage = side == USSR and core.state.effects.get(effect_keys.IRANIAN_HOSTAGE_CRISIS)
     for _ in range(2 if hostage else 1):
         card = random_card(core, victim, "Terrorism")
         if card is None:
@@ -167,7 +168,7 @@ def terrorism(core: Core, side: str) -> Flow[None]:
 @event(93)
 def iran_contra_scandal(core: Core, side: str) -> Flow[None]:
     """#93: US realignment rolls -1 for the rest of the turn."""
-    core.state.turn_effects["realign-malus:US"] = 1
+    core.state.turn_effects[effect_keys.REALIGN_MALUS[US]] = 1
     core.log(RULE, "Iran-Contra Scandal: US realignment rolls -1 this turn")
     return
     yield
@@ -185,9 +186,9 @@ def chernobyl(core: Core, side: str) -> Flow[None]:
     )
     region = chosen.split(" ", 1)[1]
     effects = core.state.turn_effects
-    effects[f"no-influence:USSR:{region}"] = 1
+    effects[effect_keys.no_action("influence", USSR, region)] = 1
     if board.region[board.ccw] == region:  # the Chinese Civil War space belongs to Asia (12.1)
-        effects[f"no-influence:USSR:{board.keys[board.ccw]}"] = 1
+        effects[effect_keys.no_action("influence", USSR, board.keys[board.ccw])] = 1
     core.log(RULE, f"Chernobyl: no USSR influence by operations in {board.region_names[region]}")
 
 
@@ -250,7 +251,7 @@ def an_evil_empire(core: Core, side: str) -> Flow[None]:
 @event(98)
 def aldrich_ames_remix(core: Core, side: str) -> Flow[None]:
     """#98: the US hand is open this turn; the USSR discards one card of it (no event)."""
-    core.state.turn_effects["open-hand:US"] = 1
+    core.state.turn_effects[effect_keys.OPEN_HAND[US]] = 1
     core.log(RULE, "Aldrich Ames Remix: the US hand is revealed for the rest of the turn")
     if core.options.first_us_edition:
         yield from _ames_first_edition(core)
@@ -272,7 +273,7 @@ def _ames_first_edition(core: Core) -> Flow[None]:
     """#98, first US edition: the USSR orders the US hand; the US plays it in that order
     and may not play the China Card for the rest of the turn (optional rules)."""
     effects = core.state.turn_effects
-    effects["ames-order"] = 1
+    effects[effect_keys.AMES_ORDER] = 1
     left = sorted(core.state.hands[US])
     for position in range(1, len(left) + 1):
         chosen = yield ask(
@@ -283,7 +284,7 @@ def _ames_first_edition(core: Core) -> Flow[None]:
         )
         card = int(chosen.split()[1])
         left.remove(card)
-        effects[f"ames-order:{card}"] = position
+        effects[effect_keys.ames_position(card)] = position
     core.log(
         "opt", "Aldrich Ames (first US edition): the US must play its hand in the USSR's order"
     )
@@ -299,11 +300,11 @@ def _ames_order_menu(
 ) -> tuple[list[Choice], list[Unavailable]]:
     """The US may play only the next card of the USSR's order, and never the China Card."""
     effects = core.state.turn_effects
-    if side != US or not effects.get("ames-order"):
+    if side != US or not effects.get(effect_keys.AMES_ORDER):
         return choices, greyed
     hand = core.state.hands[US]
-    ordered = [c for c in hand if effects.get(f"ames-order:{c}")]
-    nxt = min(ordered, key=lambda c: effects[f"ames-order:{c}"]) if ordered else None
+    ordered = [c for c in hand if effects.get(effect_keys.ames_position(c))]
+    nxt = min(ordered, key=lambda c: effects[effect_keys.ames_position(c)]) if ordered else None
     reason = (
         f"Aldrich Ames (first US edition): the US must play {core.card_name(nxt)} next"
         if nxt is not None
@@ -374,7 +375,7 @@ def iran_iraq_war(core: Core, side: str) -> Flow[None]:
 @event(109)
 def yuri_and_samantha(core: Core, side: str) -> Flow[None]:
     """#109: this turn the USSR gains 1 VP for each US coup (free coups too)."""
-    core.state.turn_effects["yuri-and-samantha"] = 1
+    core.state.turn_effects[effect_keys.YURI_AND_SAMANTHA] = 1
     core.log(RULE, "Yuri and Samantha: each US coup this turn gives the USSR 1 VP")
     return
     yield
@@ -382,7 +383,7 @@ def yuri_and_samantha(core: Core, side: str) -> Flow[None]:
 
 @after_coup
 def _yuri_and_samantha_scores(core: Core, side: str, country: int, free: bool) -> None:
-    if side == US and core.state.turn_effects.get("yuri-and-samantha"):
+    if side == US and core.state.turn_effects.get(effect_keys.YURI_AND_SAMANTHA):
         core.gain_vp(USSR, 1, RULE, f"Yuri and Samantha: US coup in {core.name(country)}")
 
 

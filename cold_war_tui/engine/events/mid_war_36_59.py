@@ -19,7 +19,7 @@ Effect keys of these cards (values 1 unless said):
 
 from __future__ import annotations
 
-from cold_war_tui.engine import hooks
+from cold_war_tui.engine import effect_keys, hooks
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
@@ -43,13 +43,11 @@ from cold_war_tui.engine.scoring import region_score
 UN_INTERVENTION = 32
 MISSILE_ENVY = 49
 AMERICAS = ("central-america", "south-america")
-CMC_KEY = {side: f"cuban-missile-crisis:{side}" for side in (US, USSR)}
 CMC_CANCEL = {USSR: ("cuba",), US: ("west-germany", "turkey")}
-TRAPS = {US: ("quagmire", 42), USSR: ("bear-trap", 44)}  # trapped side -> (key, card)
-ENVY_KEY = {side: f"missile-envy:{side}" for side in (US, USSR)}
-WWBY = "we-will-bury-you"
-FLOWER_POWER = "flower-power"
-NATO_EXEMPT_WEST_GERMANY = "nato-exempt:west-germany"
+TRAPS = {
+    US: (effect_keys.QUAGMIRE, 42),
+    USSR: (effect_keys.BEAR_TRAP, 44),
+}  # trapped side -> (key, card)
 
 
 # -- events without a lasting effect ----------------------------------------------
@@ -83,7 +81,7 @@ def arms_race(core: Core, side: str) -> Flow[None]:
 @event(41)
 def nuclear_subs(core: Core, side: str) -> Flow[None]:
     """#41: this turn, US coups in battlegrounds with ops do not lower DEFCON."""
-    core.state.turn_effects["nuclear-subs"] = 1
+    core.state.turn_effects[effect_keys.NUCLEAR_SUBS] = 1
     core.log("5.1", "Nuclear Subs: US operation coups leave DEFCON alone this turn")
     return
     yield
@@ -94,7 +92,7 @@ def salt_negotiations(core: Core, side: str) -> Flow[None]:
     """#43: DEFCON +2, coup rolls -1 this turn, may take a non-scoring discard into hand."""
     state = core.state
     core.set_defcon(state.defcon + 2, "5.1", "SALT Negotiations")
-    state.turn_effects["coup-malus"] = 1
+    state.turn_effects[effect_keys.COUP_MALUS] = 1
     core.log("5.1", "SALT Negotiations: every coup roll gets -1 this turn")
     options = sorted({c for c in state.discard if not core.cards[c].scoring})
     if not options:
@@ -223,12 +221,12 @@ def allende(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(55, effects=(NATO_EXEMPT_WEST_GERMANY,))
+@event(55, effects=(effect_keys.nato_exempt("west-germany"),))
 def willy_brandt(core: Core, side: str) -> Flow[None]:
     """#55: USSR +1 VP and +1 in West Germany; West Germany loses NATO's protection."""
     core.gain_vp(USSR, 1, "5.1", "Willy Brandt")
     core.add_influence(USSR, core.board.index["west-germany"], 1, "5.1")
-    core.state.effects[NATO_EXEMPT_WEST_GERMANY] = 1
+    core.state.effects[effect_keys.nato_exempt("west-germany")] = 1
     core.log("5.1", "Willy Brandt: NATO no longer protects West Germany")
     return
     yield
@@ -284,7 +282,7 @@ def cultural_revolution(core: Core, side: str) -> Flow[None]:
 @event(51)
 def brezhnev_doctrine(core: Core, side: str) -> Flow[None]:
     """#51: this turn the USSR's cards get +1 op (4 at most)."""
-    core.state.turn_effects[f"ops-bonus:{USSR}"] = 1
+    core.state.turn_effects[effect_keys.OPS_BONUS[USSR]] = 1
     core.log("5.1", "Brezhnev Doctrine: USSR cards +1 op this turn (4 at most)")
     return
     yield
@@ -296,7 +294,7 @@ def cuban_missile_crisis(core: Core, side: str) -> Flow[None]:
     """#40: DEFCON to 2; this turn the opponent loses the game if he attempts a coup."""
     core.set_defcon(2, "5.1", "Cuban Missile Crisis")
     opponent = other(side)
-    core.state.turn_effects[CMC_KEY[opponent]] = 1
+    core.state.turn_effects[effect_keys.CUBAN_MISSILE_CRISIS[opponent]] = 1
     places = " or ".join(core.name(core.board.index[k]) for k in CMC_CANCEL[opponent])
     core.log(
         "5.1",
@@ -310,7 +308,7 @@ def cuban_missile_crisis(core: Core, side: str) -> Flow[None]:
 @hooks.before_coup
 def cuban_missile_crisis_coup(core: Core, side: str, country: int, free: bool) -> None:
     """#40: the threatened side's coup attempt is nuclear war: it loses at once."""
-    if core.state.turn_effects.get(CMC_KEY[side]):
+    if core.state.turn_effects.get(effect_keys.CUBAN_MISSILE_CRISIS[side]):
         raise GameOver(
             Outcome(
                 other(side),
@@ -322,7 +320,7 @@ def cuban_missile_crisis_coup(core: Core, side: str, country: int, free: bool) -
 
 
 def _cmc_cancel_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
-    if not core.state.turn_effects.get(CMC_KEY[side]):
+    if not core.state.turn_effects.get(effect_keys.CUBAN_MISSILE_CRISIS[side]):
         return []
     influence = core.state.influence[side]
     index = core.board.index
@@ -340,7 +338,7 @@ def _cmc_cancel(core: Core, side: str, chosen: str) -> Flow[bool]:
     """Remove 2 influence and end the crisis; the action round goes on (no card used)."""
     country = core.board.index[chosen.split()[1]]
     core.remove_influence(side, country, 2, "5.1")
-    del core.state.turn_effects[CMC_KEY[side]]
+    del core.state.turn_effects[effect_keys.CUBAN_MISSILE_CRISIS[side]]
     core.log("5.1", f"the {side} ends the Cuban Missile Crisis")
     return False
     yield
@@ -466,7 +464,7 @@ hooks.menu_action(hooks.MenuAction(_trap_discard_choices, _trap_discard))
 
 # -- #49 Missile Envy -------------------------------------------------------------------
 def _envy_condition(core: Core, side: str) -> str | None:
-    if core.state.effects.get(ENVY_KEY[side]):
+    if core.state.effects.get(effect_keys.MISSILE_ENVY[side]):
         return "Missile Envy must be played for operations"
     return None
 
@@ -498,7 +496,7 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
         state.limbo.remove(MISSILE_ENVY)
         hand.append(MISSILE_ENVY)
         state.known[opponent].append(MISSILE_ENVY)
-        state.effects[ENVY_KEY[opponent]] = 1
+        state.effects[effect_keys.MISSILE_ENVY[opponent]] = 1
         core.log("5.1", f"the {opponent} must play Missile Envy for operations next round")
     if core.cards[taken].side == opponent:
         state.limbo.append(taken)
@@ -515,7 +513,10 @@ def missile_envy_menu(
 ) -> hooks.Menu:
     """#49: while obliged, the only play is Missile Envy for operations."""
     effects = core.state.effects
-    if not effects.get(ENVY_KEY[side]) or MISSILE_ENVY not in core.state.hands[side]:
+    if (
+        not effects.get(effect_keys.MISSILE_ENVY[side])
+        or MISSILE_ENVY not in core.state.hands[side]
+    ):
         return choices, greyed
     if effects.get(TRAPS[side][0]):
         return choices, greyed  # the trap comes first; the obligation waits (ruling)
@@ -530,8 +531,8 @@ def missile_envy_menu(
 def missile_envy_round_end(core: Core, side: str) -> None:
     """The obligation ends once Missile Envy has left the obliged hand."""
     state = core.state
-    if state.effects.get(ENVY_KEY[side]) and MISSILE_ENVY not in state.hands[side]:
-        del state.effects[ENVY_KEY[side]]
+    if state.effects.get(effect_keys.MISSILE_ENVY[side]) and MISSILE_ENVY not in state.hands[side]:
+        del state.effects[effect_keys.MISSILE_ENVY[side]]
         if MISSILE_ENVY in state.known[side]:
             state.known[side].remove(MISSILE_ENVY)
 
@@ -543,7 +544,7 @@ def we_will_bury_you(core: Core, side: str) -> Flow[None]:
     state = core.state
     core.set_defcon(state.defcon - 1, "5.1", '"We Will Bury You"')
     during_us_round = state.phase == "action" and state.phasing == US
-    state.effects[WWBY] = 2 if during_us_round else 1
+    state.effects[effect_keys.WE_WILL_BURY_YOU] = 2 if during_us_round else 1
     core.log(
         "5.1",
         '"We Will Bury You": the USSR gains 3 VP unless the US plays UN Intervention as an'
@@ -559,8 +560,12 @@ def we_will_bury_you_answered(core: Core, card: int, side: str) -> None:
     if card != UN_INTERVENTION:
         return
     state = core.state
-    if state.effects.get(WWBY) == 1 and side == US and state.phase == "action":
-        del state.effects[WWBY]
+    if (
+        state.effects.get(effect_keys.WE_WILL_BURY_YOU) == 1
+        and side == US
+        and state.phase == "action"
+    ):
+        del state.effects[effect_keys.WE_WILL_BURY_YOU]
         core.log("5.1", '"We Will Bury You": UN Intervention answers it; no VP for the USSR')
 
 
@@ -568,20 +573,20 @@ def we_will_bury_you_answered(core: Core, card: int, side: str) -> None:
 def we_will_bury_you_round_end(core: Core, side: str) -> None:
     """At the end of the US's next action round the USSR gains its 3 VP."""
     effects = core.state.effects
-    value = effects.get(WWBY)
+    value = effects.get(effect_keys.WE_WILL_BURY_YOU)
     if value and side == US:
         if value == 2:
-            effects[WWBY] = 1
+            effects[effect_keys.WE_WILL_BURY_YOU] = 1
         else:
-            del effects[WWBY]
+            del effects[effect_keys.WE_WILL_BURY_YOU]
             core.gain_vp(USSR, 3, "5.1", '"We Will Bury You"')
 
 
 # -- #59 Flower Power -------------------------------------------------------------------
-@event(59, effects=(FLOWER_POWER,))
+@event(59, effects=(effect_keys.FLOWER_POWER,))
 def flower_power(core: Core, side: str) -> Flow[None]:
     """#59: from now on the USSR gains 2 VP whenever the US plays a war card."""
-    core.state.effects[FLOWER_POWER] = 1
+    core.state.effects[effect_keys.FLOWER_POWER] = 1
     core.log("5.1", "Flower Power: each war card the US plays (not to space) gives the USSR 2 VP")
     return
     yield
@@ -590,7 +595,7 @@ def flower_power(core: Core, side: str) -> Flow[None]:
 @hooks.card_played
 def flower_power_war_card(core: Core, side: str, card: int, mode: str) -> None:
     """#59: a war card played by the US for its event, ops or headline: USSR +2 VP."""
-    if side != US or mode == "space" or not core.state.effects.get(FLOWER_POWER):
+    if side != US or mode == "space" or not core.state.effects.get(effect_keys.FLOWER_POWER):
         return
     if core.cards[card].war:
         core.gain_vp(USSR, 2, "5.1", f"Flower Power: the US plays {core.card_name(card)}")

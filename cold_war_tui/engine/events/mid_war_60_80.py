@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cold_war_tui.engine import operations
+from cold_war_tui.engine import effect_keys, operations
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
@@ -34,7 +34,7 @@ SHUTTLE_REGIONS = ("asia", "middle-east")
 def u2_incident(core: Core, side: str) -> Flow[None]:
     """#60: +1 VP to the USSR; +1 more if UN Intervention happens later this turn."""
     core.gain_vp(USSR, 1, "5.1", "U-2 Incident")
-    core.state.turn_effects["u2-incident"] = 1
+    core.state.turn_effects[effect_keys.U2_INCIDENT] = 1
     return
     yield
 
@@ -42,7 +42,7 @@ def u2_incident(core: Core, side: str) -> Flow[None]:
 @event_happened
 def u2_un_intervention(core: Core, card: int, side: str) -> None:
     """U-2 Incident's rider: UN Intervention's event this turn gives the USSR 1 VP (once)."""
-    if card != UN_INTERVENTION or not core.state.turn_effects.pop("u2-incident", 0):
+    if card != UN_INTERVENTION or not core.state.turn_effects.pop(effect_keys.U2_INCIDENT, 0):
         return
     core.gain_vp(USSR, 1, "5.1", "UN Intervention after U-2 Incident")
 
@@ -166,7 +166,10 @@ def latin_american_death_squads(core: Core, side: str) -> Flow[None]:
     """#69: this turn the player's coups in Central/South America +1, the opponent's -1."""
     effects = core.state.turn_effects
     for region in LATIN_AMERICA:
-        for key in (f"coup-bonus:{side}:{region}", f"coup-malus:{other(side)}:{region}"):
+        for key in (
+            effect_keys.coup_bonus(side, region),
+            effect_keys.coup_malus(other(side), region),
+        ):
             effects[key] = effects.get(key, 0) + 1
     core.log("5.1", f"this turn {side} coups in Central and South America +1, the opponent's -1")
     return
@@ -235,7 +238,7 @@ def shuttle_diplomacy(core: Core, side: str) -> Flow[None]:
             pile.remove(SHUTTLE_DIPLOMACY)
     if SHUTTLE_DIPLOMACY not in state.in_play:
         state.in_play.append(SHUTTLE_DIPLOMACY)
-    state.effects["shuttle-diplomacy"] = 1
+    state.effects[effect_keys.SHUTTLE_DIPLOMACY] = 1
     core.log("5.1", "Shuttle Diplomacy stays in play until the next Asia or Middle East scoring")
     return
     yield
@@ -245,11 +248,11 @@ def shuttle_diplomacy(core: Core, side: str) -> Flow[None]:
 def shuttle_diplomacy_used(core: Core, card: int, side: str) -> None:
     """After an Asia or Middle East scoring card, Shuttle Diplomacy goes to the discard."""
     state = core.state
-    if not state.effects.get("shuttle-diplomacy"):
+    if not state.effects.get(effect_keys.SHUTTLE_DIPLOMACY):
         return
     if core.scoring_region.get(card) not in SHUTTLE_REGIONS:
         return
-    del state.effects["shuttle-diplomacy"]
+    del state.effects[effect_keys.SHUTTLE_DIPLOMACY]
     if SHUTTLE_DIPLOMACY in state.in_play:
         state.in_play.remove(SHUTTLE_DIPLOMACY)
         state.discard.append(SHUTTLE_DIPLOMACY)
