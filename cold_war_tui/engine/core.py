@@ -10,17 +10,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
 from cold_war_tui.engine.effect_keys import EffectKey
-from cold_war_tui.engine.hooks import HOOKS
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import FrozenState, GameState, freeze
 from cold_war_tui.wording import plural
+
+if TYPE_CHECKING:
+    from cold_war_tui.engine.rulebook import Rulebook
 
 VP_WIN = 20
 MILOPS_TRACK_END = 5  # the last box of the military operations track
@@ -30,7 +32,12 @@ TARGET_LABELS = {
     "coup": "Coup in {name}",
     "realign": "Realignment roll in {name}",
 }
+# The cards the rules name by number, each defined here only.
 CHINA_CARD = 6
+UN_INTERVENTION = 32
+MISSILE_ENVY = 49
+SHUTTLE_DIPLOMACY = 73
+DEFECTORS = 103
 
 
 class LogEntry(NamedTuple):
@@ -47,9 +54,14 @@ class LogEntry(NamedTuple):
 _new_tuple = tuple.__new__
 
 
-def make_core(data: GameData, board: Board, options: GameOptions, state: GameState) -> Core:
-    """A Core over `state`, sharing the lookup tables of `data` (built once per data)."""
-    return Core(data=data, board=board, options=options, state=state, tables=tables_for(data))
+def make_core(
+    data: GameData, board: Board, options: GameOptions, state: GameState, rules: Rulebook
+) -> Core:
+    """A Core over `state`, sharing the lookup tables of `data` (built once per data) and
+    the rules' registries (engine/events/registry.py)."""
+    return Core(
+        data=data, board=board, options=options, state=state, tables=tables_for(data), rules=rules
+    )
 
 
 def tables_for(data: GameData) -> Tables:
@@ -175,6 +187,7 @@ class Core:
     options: GameOptions
     state: GameState
     tables: Tables
+    rules: Rulebook  # every card's event and every hook (engine/events/registry.py)
     # The shared tables under their short names (read-only), copied from `tables`.
     cards: dict[int, Card] = field(init=False)
     region_control_wins: dict[str, bool] = field(init=False)
@@ -423,7 +436,7 @@ class Core:
             return
         self.state.defcon = level
         self.log(rule, f"DEFCON {old} -> {level} ({why})")
-        for moved in HOOKS.defcon_moved:
+        for moved in self.rules.hooks.defcon_moved:
             moved(self, level)
         if level <= 1:
             loser = self.state.phasing

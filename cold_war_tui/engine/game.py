@@ -32,7 +32,7 @@ from cold_war_tui.engine.determinize import (
 )
 from cold_war_tui.engine.effect_keys import PERSISTENT, THIS_TURN, EffectError, checked
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
-from cold_war_tui.engine.events import load_all
+from cold_war_tui.engine.events.registry import RULEBOOK
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state
 from cold_war_tui.engine.savefile import FORMAT_VERSION, read_document, validated
@@ -57,7 +57,6 @@ REDEAL_ATTEMPTS = 30
 # Choices between checkpoints, at least: a fork replays fewer than this many plus the
 # rest of an action round, and a game pays for a checkpoint every few decisions.
 CHECKPOINT_SPACING = 4
-load_all()
 
 
 def _default_data() -> GameData:
@@ -169,7 +168,7 @@ class Game:
         data = data or _default_data()
         board = board_for(data)
         state = scenario_state(scenario, data, board, options)
-        core = make_core(data, board, options, state)
+        core = make_core(data, board, options, state, RULEBOOK)
         core.log("", f"new game, seed {scenario.seed}; {options.summary()}")
         return cls(core, origin)
 
@@ -490,7 +489,7 @@ class Game:
         redeals: tuple[Redeal, ...],
     ) -> None:
         """Make `game` this game as it stood at checkpoint `point`, its flow started."""
-        core = make_core(self.data, self.board, self.options, thaw(point.state))
+        core = make_core(self.data, self.board, self.options, thaw(point.state), RULEBOOK)
         core.log_entries = self._core.log_entries[: point.log_length]
         game._core = core
         game._origin = self._origin

@@ -15,7 +15,6 @@ from cold_war_tui.engine import effect_keys, restrictions
 from cold_war_tui.engine.board import other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.hooks import HOOKS
 from cold_war_tui.wording import either, plural
 
 ALL_KINDS = ("infl", "coup", "realign")
@@ -176,7 +175,7 @@ def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -
     """Roll + ops against twice the stability (6.3.2); returns True on success."""
     opponent = other(side)
     name = core.name(country)
-    for check in HOOKS.before_coup:
+    for check in core.rules.hooks.before_coup:
         check(core, side, country, free)
     if free:
         core.log("8.2.5", f"{side} free coup in {name}: no military operations")
@@ -196,7 +195,7 @@ def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -
         core.log("6.3.2", f"coup in {name} fails: {shown} = {total}, needs more than {target}")
     if core.board.battleground[country] and restrictions.coup_lowers_defcon(core, side, free):
         core.set_defcon(core.state.defcon - 1, "6.3.4", f"coup in battleground {name}")
-    for done in HOOKS.after_coup:
+    for done in core.rules.hooks.after_coup:
         done(core, side, country, free)
     return difference > 0
 

@@ -14,12 +14,11 @@ from cold_war_tui.engine.board import SIDES, US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core, MenuContext, MenuRow
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
 from cold_war_tui.engine.events import (
-    CONDITIONAL_EVENTS,
     announce_play,
     event_blocked,
     resolve_event,
 )
-from cold_war_tui.engine.hooks import HOOKS, MenuAction
+from cold_war_tui.engine.hooks import MenuAction
 from cold_war_tui.engine.scoring import final_scoring
 from cold_war_tui.wording import plural
 
@@ -176,7 +175,7 @@ def headline_phase(core: Core) -> Flow[None]:
     picks = {s: c for s in SIDES if (c := state.headline[s]) is not None}
     shown = ", ".join(f"{s} {core.card_name(c)}" for s, c in picks.items())
     core.log("C", f"headlines revealed: {shown}")
-    for on_reveal in HOOKS.headline_revealed:
+    for on_reveal in core.rules.hooks.headline_revealed:
         on_reveal(core, picks)
     order = sorted(picks, key=lambda s: (-core.cards[picks[s]].ops, 0 if s == US else 1))
     for side in order:
@@ -237,7 +236,7 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
         choices.append(PASS)
     else:
         greyed.append(NO_PASS)
-    for narrow in HOOKS.menu_filter:
+    for narrow in core.rules.hooks.menu_filter:
         choices, greyed = narrow(core, side, choices, greyed)
     return choices, greyed
 
@@ -284,7 +283,9 @@ def _menu_row(core: Core, context: MenuContext, card: int, rows: dict[int, MenuR
     data = core.cards[card]
     plays = core.play_choices(card, value)
     own_event = data.side != other(side)
-    conditional = own_event and (card in CONDITIONAL_EVENTS or card in core.tables.linked_events)
+    conditional = own_event and (
+        card in core.rules.conditional_events or card in core.tables.linked_events
+    )
     choices = [plays.event] if own_event and not conditional else []
     greyed = []
     if not data.scoring:
@@ -304,10 +305,10 @@ NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)
 def action_round(core: Core, side: str) -> Flow[None]:
     """One action round: hooks of effects in play, then one play from the menu."""
     core.mark_round_start()
-    used = any([hook(core, side) for hook in HOOKS.round_start])  # every hook runs
+    used = any([hook(core, side) for hook in core.rules.hooks.round_start])  # every hook runs
     while not used:
         used = yield from menu_round(core, side)
-    for end_hook in HOOKS.round_end:
+    for end_hook in core.rules.hooks.round_end:
         flow = end_hook(core, side)
         if flow is not None:
             yield from flow
@@ -331,7 +332,7 @@ def menu_round(core: Core, side: str) -> Flow[bool]:
     choices, greyed = action_choices(core, side)
     extra: dict[str, MenuAction] = {}
     extra_choices: list[Choice] = []
-    for action in HOOKS.menu_actions:  # each sees the menu without the others' entries
+    for action in core.rules.hooks.menu_actions:  # each sees the menu without the others' entries
         for choice in action.choices(core, side, choices):
             extra[choice.id] = action
             extra_choices.append(choice)

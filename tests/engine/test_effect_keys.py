@@ -81,7 +81,7 @@ def _effect_names_spelt(tree: ast.AST) -> list[str]:
             first = node.values[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 text = first.value
-        if text is not None and (text in KINDS or text.split(":")[0] in KINDS and ":" in text):
+        if text is not None and (text in KINDS or (text.split(":")[0] in KINDS and ":" in text)):
             found.append(text)
     return found
 

@@ -1,4 +1,4 @@
-"""Early War events (#5-#35, optional #103-#106).
+"""Early War events (#4-#35, optional #103-#106; the scoring cards are in scoring_cards.py).
 
 Effects these cards leave in play (keys of `state.effects` / `turn_effects`):
 `area-bonus:USSR:southeast-asia` (#9), `nato` (#21), `nato-exempt:france` (#17),
@@ -10,12 +10,17 @@ the turn effect `defcon-moved-to-2` (DEFCON moved to 2 in the current action rou
 
 from __future__ import annotations
 
-from cold_war_tui.engine import effect_keys, hooks
+from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, other
-from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.core import (
+    CHINA_CARD,
+    DEFECTORS,
+    UN_INTERVENTION,
+    Core,
+)
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.events import announce_play, event, play_event_now, resolve_event
+from cold_war_tui.engine.events import announce_play, play_event_now, resolve_event
 from cold_war_tui.engine.events.toolkit import (
     area_members,
     choose_country,
@@ -29,10 +34,9 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
+from cold_war_tui.engine.operations import advance_space
 
 RULE = "5.1"
-UN_INTERVENTION = 32
-DEFECTORS = 103
 
 
 def _no_effect(core: Core, text: str) -> None:
@@ -53,7 +57,6 @@ def _reveal(core: Core, holder: str, cards: list[int]) -> None:
 
 
 # -- #5-#17: USSR influence and wars ----------------------------------------------
-@event(5)
 def five_year_plan(core: Core, side: str) -> Flow[None]:
     """#5: the USSR discards a random card; a US event on it happens at once, for the US
     (the published card); a USSR or both-sides card is discarded without its event."""
@@ -71,7 +74,6 @@ def five_year_plan(core: Core, side: str) -> Flow[None]:
     yield from play_event_now(core, card, US)
 
 
-@event(7)
 def socialist_governments(core: Core, side: str) -> Flow[None]:
     """#7: remove 3 US influence from Western Europe, at most 2 per country."""
     candidates = area_members(core, "western-europe")
@@ -89,7 +91,6 @@ def _take_over(core: Core, key: str, name: str) -> None:
     core.log(RULE, f"{name}: the USSR controls {core.name(country)}")
 
 
-@event(8)
 def fidel(core: Core, side: str) -> Flow[None]:
     """#8: remove all US influence from Cuba; the USSR gains control of it."""
     _take_over(core, "cuba", "Fidel")
@@ -97,7 +98,6 @@ def fidel(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(9)
 def vietnam_revolts(core: Core, side: str) -> Flow[None]:
     """#9: +2 USSR in Vietnam; this turn, USSR ops all in Southeast Asia get +1."""
     core.add_influence(USSR, core.board.index["vietnam"], 2, RULE)
@@ -106,7 +106,6 @@ def vietnam_revolts(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(10)
 def blockade(core: Core, side: str) -> Flow[None]:
     """#10: the US discards a 3+ ops card or loses all its influence in West Germany."""
     germany = core.board.index["west-germany"]
@@ -131,7 +130,6 @@ def blockade(core: Core, side: str) -> Flow[None]:
         discard_from_hand(core, US, int(chosen.split()[1]))
 
 
-@event(11)
 def korean_war(core: Core, side: str) -> Flow[None]:
     """#11: war on South Korea, 4-6 wins (USSR +2 VP, takes the US influence).
 
@@ -145,7 +143,6 @@ def korean_war(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(12)
 def romanian_abdication(core: Core, side: str) -> Flow[None]:
     """#12: remove all US influence from Romania; the USSR gains control of it."""
     _take_over(core, "romania", "Romanian Abdication")
@@ -153,7 +150,6 @@ def romanian_abdication(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(13)
 def arab_israeli_war(core: Core, side: str) -> Flow[None]:
     """#13: war on Israel, -1 more if the US controls Israel; 4-6 wins."""
     israel = core.board.index["israel"]
@@ -162,7 +158,6 @@ def arab_israeli_war(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(14)
 def comecon(core: Core, side: str) -> Flow[None]:
     """#14: +1 USSR in each of 4 non-US-controlled Eastern European countries."""
     candidates = [c for c in area_members(core, "eastern-europe") if not core.controls(US, c)]
@@ -172,7 +167,6 @@ def comecon(core: Core, side: str) -> Flow[None]:
     yield from place_points(core, USSR, 4, candidates, max_per=1)
 
 
-@event(15)
 def nasser(core: Core, side: str) -> Flow[None]:
     """#15: +2 USSR in Egypt, then remove half the US influence there (rounded up)."""
     egypt = core.board.index["egypt"]
@@ -183,7 +177,6 @@ def nasser(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(16)
 def warsaw_pact_formed(core: Core, side: str) -> Flow[None]:
     """#16: remove all US influence from 4 Eastern European countries, or +5 USSR there."""
     members = area_members(core, "eastern-europe")
@@ -212,7 +205,6 @@ def warsaw_pact_formed(core: Core, side: str) -> Flow[None]:
         remove_all(core, US, country)
 
 
-@event(17)
 def de_gaulle_leads_france(core: Core, side: str) -> Flow[None]:
     """#17: US -2 and USSR +1 in France; France loses NATO protection for good."""
     france = core.board.index["france"]
@@ -224,7 +216,6 @@ def de_gaulle_leads_france(core: Core, side: str) -> Flow[None]:
 
 
 # -- #19-#27 ----------------------------------------------------------------------
-@event(19)
 def truman_doctrine(core: Core, side: str) -> Flow[None]:
     """#19: remove all USSR influence from one uncontrolled European country."""
     candidates = [
@@ -246,7 +237,6 @@ def truman_doctrine(core: Core, side: str) -> Flow[None]:
     remove_all(core, USSR, country)
 
 
-@event(20)
 def olympic_games(core: Core, side: str) -> Flow[None]:
     """#20: the opponent takes part (dice, sponsor +2, winner +2 VP) or boycotts."""
     opponent = other(side)
@@ -273,7 +263,6 @@ def olympic_games(core: Core, side: str) -> Flow[None]:
     core.gain_vp(winner, 2, RULE, "Olympic Games")
 
 
-@event(21)
 def nato(core: Core, side: str) -> Flow[None]:
     """#21: from now on the USSR may not coup or realign US-controlled Europe."""
     core.state.effects[effect_keys.NATO] = 1
@@ -284,7 +273,6 @@ def nato(core: Core, side: str) -> Flow[None]:
 INDEPENDENT_REDS = ("yugoslavia", "romania", "bulgaria", "hungary", "czechoslovakia")
 
 
-@event(22)
 def independent_reds(core: Core, side: str) -> Flow[None]:
     """#22: the US matches the USSR's influence in one of five Eastern European countries."""
     infl = core.state.influence
@@ -303,7 +291,6 @@ def independent_reds(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, country, infl[USSR][country] - infl[US][country], RULE)
 
 
-@event(23)
 def marshall_plan(core: Core, side: str) -> Flow[None]:
     """#23: +1 US in each of 7 non-USSR-controlled Western European countries."""
     candidates = [c for c in area_members(core, "western-europe") if not core.controls(USSR, c)]
@@ -313,7 +300,6 @@ def marshall_plan(core: Core, side: str) -> Flow[None]:
     yield from place_points(core, US, 7, candidates, max_per=1)
 
 
-@event(24)
 def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
     """#24: the player's war on India or Pakistan, 4-6 wins (+2 VP, takes influence)."""
     india, pakistan = countries(core, "india", "pakistan")
@@ -330,7 +316,6 @@ def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
     war(core, side, target, name="Indo-Pakistani War")
 
 
-@event(25)
 def containment(core: Core, side: str) -> Flow[None]:
     """#25: this turn, US cards played for ops get +1 op (4 at most)."""
     core.state.turn_effects[effect_keys.OPS_BONUS[US]] = 1
@@ -338,14 +323,12 @@ def containment(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(26)
 def cia_created(core: Core, side: str) -> Flow[None]:
     """#26: the USSR reveals its hand; the US conducts operations with this card's ops."""
     _reveal(core, USSR, list(core.state.hands[USSR]))
     yield from event_operations(core, US, ops.ops_value(core, 26, US))
 
 
-@event(27)
 def us_japan_pact(core: Core, side: str) -> Flow[None]:
     """#27: the US gains control of Japan; the USSR may never coup or realign there."""
     gain_control(core, US, core.board.index["japan"])
@@ -357,7 +340,6 @@ def us_japan_pact(core: Core, side: str) -> Flow[None]:
 
 
 # -- #28-#35 ----------------------------------------------------------------------
-@event(28)
 def suez_crisis(core: Core, side: str) -> Flow[None]:
     """#28: remove 4 US influence from France, the UK and Israel, at most 2 each."""
     candidates = countries(core, "france", "uk", "israel")
@@ -367,7 +349,6 @@ def suez_crisis(core: Core, side: str) -> Flow[None]:
     yield from remove_points(core, US, 4, candidates, max_per=2, chooser=USSR)
 
 
-@event(29)
 def east_european_unrest(core: Core, side: str) -> Flow[None]:
     """#29: -1 USSR in each of 3 Eastern European countries (-2 each in the Late War)."""
     amount = 2 if _late_war(core) else 1
@@ -391,7 +372,6 @@ def east_european_unrest(core: Core, side: str) -> Flow[None]:
         core.remove_influence(USSR, country, amount, RULE)
 
 
-@event(30)
 def decolonization(core: Core, side: str) -> Flow[None]:
     """#30: +1 USSR in each of 4 countries of Africa and/or Southeast Asia."""
     yield from place_points(
@@ -399,7 +379,6 @@ def decolonization(core: Core, side: str) -> Flow[None]:
     )
 
 
-@event(31)
 def red_scare_purge(core: Core, side: str) -> Flow[None]:
     """#31: this turn, the opponent's cards played for ops get -1 op (1 at least)."""
     core.state.turn_effects[effect_keys.OPS_MALUS[other(side)]] = 1
@@ -417,7 +396,7 @@ def _un_partner(core: Core, side: str) -> int | None:
     )
 
 
-def _un_condition(core: Core, side: str) -> str | None:
+def un_condition(core: Core, side: str) -> str | None:
     if core.state.phase == "headline":
         return "UN Intervention cannot be played as an event in the headline"
     if _un_partner(core, side) is None:
@@ -425,7 +404,6 @@ def _un_condition(core: Core, side: str) -> str | None:
     return None
 
 
-@event(UN_INTERVENTION, _un_condition)
 def un_intervention(core: Core, side: str) -> Flow[None]:
     """#32: the event of the opponent's card played with it is cancelled."""
     partner = _un_partner(core, side)
@@ -435,7 +413,7 @@ def un_intervention(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def _un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
+def un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     """`un N` for each card of the opponent's event in the hand, when #32 is held."""
     hand = core.state.hands[side]
     if UN_INTERVENTION not in hand:
@@ -457,7 +435,7 @@ def _un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     return options
 
 
-def _un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
+def un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
     """Play #32 as the event with card N: N's event is cancelled, its ops are used."""
     card = int(chosen.split()[1])
     state = core.state
@@ -475,10 +453,6 @@ def _un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
     return True
 
 
-hooks.menu_action(hooks.MenuAction(_un_choices, _un_play))
-
-
-@event(33)
 def de_stalinization(core: Core, side: str) -> Flow[None]:
     """#33: move up to 4 USSR influence to non-US-controlled countries, 2 per country."""
     board = core.board
@@ -510,7 +484,6 @@ def de_stalinization(core: Core, side: str) -> Flow[None]:
     )
 
 
-@event(35)
 def formosan_resolution(core: Core, side: str) -> Flow[None]:
     """#35: a US-controlled Taiwan scores as a battleground in Asia until the US plays #6."""
     core.state.effects[effect_keys.FORMOSAN_RESOLUTION] = 1
@@ -518,8 +491,7 @@ def formosan_resolution(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@hooks.card_played
-def _china_card_ends_formosan(core: Core, side: str, card: int, mode: str) -> None:
+def china_card_ends_formosan(core: Core, side: str, card: int, mode: str) -> None:
     """#35 ends when the US plays the China Card."""
     if card != CHINA_CARD or side != US:
         return
@@ -528,7 +500,6 @@ def _china_card_ends_formosan(core: Core, side: str, card: int, mode: str) -> No
 
 
 # -- #103-#106 ----------------------------------------------------------------------
-@event(DEFECTORS)
 def defectors(core: Core, side: str) -> Flow[None]:
     """#103: as the US headline it cancels the USSR's; played by the USSR, US +1 VP."""
     state = core.state
@@ -545,8 +516,7 @@ def defectors(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@hooks.headline_revealed
-def _defectors_cancel_headline(core: Core, picks: dict[str, int]) -> None:
+def defectors_cancel_headline(core: Core, picks: dict[str, int]) -> None:
     """#103 as the US headline: the USSR headline is discarded, its event never happens."""
     if picks.get(US) != DEFECTORS or USSR not in picks:
         return
@@ -560,11 +530,10 @@ def _defectors_cancel_headline(core: Core, picks: dict[str, int]) -> None:
     core.log(RULE, f"Defectors cancels the USSR headline {core.card_name(card)}: discarded")
 
 
-def _cambridge_condition(core: Core, side: str) -> str | None:
+def cambridge_condition(core: Core, side: str) -> str | None:
     return "not playable as an event in the Late War" if _late_war(core) else None
 
 
-@event(104, _cambridge_condition)
 def the_cambridge_five(core: Core, side: str) -> Flow[None]:
     """#104: the US reveals its scoring cards; the USSR may add 1 in a region of one."""
     scoring = sorted(c for c in core.state.hands[US] if core.cards[c].scoring)
@@ -583,7 +552,6 @@ def the_cambridge_five(core: Core, side: str) -> Flow[None]:
     )
 
 
-@event(105)
 def special_relationship(core: Core, side: str) -> Flow[None]:
     """#105: with the UK US-controlled: +1 US next to the UK, or with NATO +2 US and +2 VP."""
     uk = core.board.index["uk"]
@@ -613,7 +581,6 @@ def special_relationship(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, country, 1, RULE)
 
 
-@event(106, effects=(effect_keys.NORAD,))
 def norad(core: Core, side: str) -> Flow[None]:
     """#106: from now on, after an action round in which DEFCON moved to 2, the US adds 1
     influence (while it controls Canada)."""
@@ -622,23 +589,20 @@ def norad(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@hooks.defcon_moved
-def _defcon_moved_to_2(core: Core, level: int) -> None:
+def defcon_moved_to_2(core: Core, level: int) -> None:
     """Remember that DEFCON moved to 2, whether NORAD is in play yet or not: NORAD played
     later in the same round still sees it (04-card-events #106)."""
     if level == 2:
         core.state.turn_effects[effect_keys.DEFCON_MOVED_TO_2] = 1
 
 
-@hooks.round_start
-def _action_round_starts_unmoved(core: Core, side: str) -> bool:
+def action_round_starts_unmoved(core: Core, side: str) -> bool:
     """A move to 2 before this action round (another round, the headline) does not count."""
     core.state.turn_effects.pop(effect_keys.DEFCON_MOVED_TO_2, None)
     return False
 
 
-@hooks.round_end
-def _norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
+def norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
     """#106: DEFCON moved to 2 in this round (from wherever it was, even back down to 2 after
     a rise) and the US controls Canada: the US adds 1 influence where it has some."""
     state = core.state
@@ -658,3 +622,26 @@ def _norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
         candidates,
         prompt="US (NORAD): add 1 influence in a country holding US influence",
     )
+
+
+def duck_and_cover(core: Core, side: str) -> Flow[None]:
+    """#4: DEFCON -1, then the US gains 5 - DEFCON VP."""
+    core.set_defcon(core.state.defcon - 1, "7", "Duck and Cover")
+    core.gain_vp(US, 5 - core.state.defcon, "7", "Duck and Cover")
+    return
+    yield
+
+
+def captured_nazi_scientist(core: Core, side: str) -> Flow[None]:
+    """#18: the player advances one space race box, with its VP."""
+    advance_space(core, side, "7")
+    return
+    yield
+
+
+def nuclear_test_ban(core: Core, side: str) -> Flow[None]:
+    """#34: the player gains DEFCON - 2 VP, then DEFCON +2."""
+    core.gain_vp(side, core.state.defcon - 2, "7", "Nuclear Test Ban")
+    core.set_defcon(core.state.defcon + 2, "7", "Nuclear Test Ban")
+    return
+    yield

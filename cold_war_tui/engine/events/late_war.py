@@ -18,7 +18,7 @@ from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import event
+from cold_war_tui.engine.events import play_event_now
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
@@ -33,8 +33,12 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
-from cold_war_tui.engine.hooks import after_coup, menu_filter
-from cold_war_tui.engine.operations import coup, coup_targets, ops_value, target_choices
+from cold_war_tui.engine.operations import (
+    coup,
+    coup_targets,
+    ops_value,
+    target_choices,
+)
 from cold_war_tui.wording import plural
 
 RULE = "7"
@@ -49,7 +53,6 @@ def _event_ops(core: Core, card: int, side: str) -> int:
     return ops_value(core, card, side)
 
 
-@event(82)
 def iranian_hostage_crisis(core: Core, side: str) -> Flow[None]:
     """#82: all US influence out of Iran, +2 USSR there; Terrorism hits the US harder."""
     iran = _country(core, "iran")
@@ -60,7 +63,6 @@ def iranian_hostage_crisis(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(83)
 def the_iron_lady(core: Core, side: str) -> Flow[None]:
     """#83: +1 USSR in Argentina, all USSR influence out of the UK, +1 VP to the US."""
     core.add_influence(USSR, _country(core, "argentina"), 1, RULE)
@@ -70,7 +72,6 @@ def the_iron_lady(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(86)
 def north_sea_oil(core: Core, side: str) -> Flow[None]:
     """#86: the US may take an eighth action round this turn (OPEC is prevented by data)."""
     core.state.turn_effects[effect_keys.EXTRA_ROUND[US]] = 1
@@ -79,7 +80,6 @@ def north_sea_oil(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(87)
 def the_reformer(core: Core, side: str) -> Flow[None]:
     """#87: +4 USSR in Europe (6 if the USSR leads), max 2 each; no USSR coups in Europe."""
     total = 6 if core.state.vp < 0 else 4
@@ -89,7 +89,6 @@ def the_reformer(core: Core, side: str) -> Flow[None]:
     core.log(RULE, "The Reformer: the USSR may no longer coup in Europe")
 
 
-@event(88)
 def marine_barracks_bombing(core: Core, side: str) -> Flow[None]:
     """#88: all US influence out of Lebanon, then 2 more US influence out of the Middle East."""
     remove_all(core, US, _country(core, "lebanon"), RULE)
@@ -100,7 +99,6 @@ def marine_barracks_bombing(core: Core, side: str) -> Flow[None]:
         core.log("5.2", "Marine Barracks Bombing: no other US influence in the Middle East")
 
 
-@event(89)
 def soviets_shoot_down_kal_007(core: Core, side: str) -> Flow[None]:
     """#89: DEFCON -1, US +2 VP; with South Korea US-controlled, 4 ops of influence/realign."""
     core.set_defcon(core.state.defcon - 1, RULE, "Soviets Shoot Down KAL-007")
@@ -114,7 +112,6 @@ def soviets_shoot_down_kal_007(core: Core, side: str) -> Flow[None]:
         yield from event_operations(core, US, ops, kinds=("infl", "realign"))
 
 
-@event(90)
 def glasnost(core: Core, side: str) -> Flow[None]:
     """#90: USSR +2 VP, DEFCON +1; with The Reformer in effect, 4 ops of influence/realign."""
     core.gain_vp(USSR, 2, RULE, "Glasnost")
@@ -128,7 +125,6 @@ def glasnost(core: Core, side: str) -> Flow[None]:
         yield from event_operations(core, USSR, ops, kinds=("infl", "realign"))
 
 
-@event(91)
 def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
     """#91: all US influence out of Nicaragua; a free USSR coup next to Nicaragua."""
     nicaragua = _country(core, "nicaragua")
@@ -151,7 +147,6 @@ def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
     coup(core, USSR, core.board.index[chosen.split(" ", 1)[1]], ops, free=True)
 
 
-@event(92)
 def terrorism(core: Core, side: str) -> Flow[None]:
     """#92: the opponent discards a random card (2 for the US after Iranian Hostage Crisis)."""
     victim = other(side)
@@ -165,7 +160,6 @@ def terrorism(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(93)
 def iran_contra_scandal(core: Core, side: str) -> Flow[None]:
     """#93: US realignment rolls -1 for the rest of the turn."""
     core.state.turn_effects[effect_keys.REALIGN_MALUS[US]] = 1
@@ -174,7 +168,6 @@ def iran_contra_scandal(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(94)
 def chernobyl(core: Core, side: str) -> Flow[None]:
     """#94: the US names a region where the USSR may not place influence by ops this turn."""
     board = core.board
@@ -192,7 +185,6 @@ def chernobyl(core: Core, side: str) -> Flow[None]:
     core.log(RULE, f"Chernobyl: no USSR influence by operations in {board.region_names[region]}")
 
 
-@event(95)
 def latin_american_debt_crisis(core: Core, side: str) -> Flow[None]:
     """#95: the US discards a 3+ ops card, or the USSR doubles its influence in 2 countries."""
     hand = core.state.hands[US]
@@ -227,7 +219,6 @@ def latin_american_debt_crisis(core: Core, side: str) -> Flow[None]:
         core.log("5.2", "Latin American Debt Crisis: no USSR influence in South America")
 
 
-@event(96)
 def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
     """#96: +3 US in East Germany; free coup or realignments in Europe. Cancelling and
     preventing Willy Brandt is data (`cancels`, `prevents`)."""
@@ -240,7 +231,6 @@ def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
         )
 
 
-@event(97)
 def an_evil_empire(core: Core, side: str) -> Flow[None]:
     """#97: +1 VP to the US (cancelling and preventing Flower Power is data)."""
     core.gain_vp(US, 1, RULE, '"An Evil Empire"')
@@ -248,7 +238,6 @@ def an_evil_empire(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(98)
 def aldrich_ames_remix(core: Core, side: str) -> Flow[None]:
     """#98: the US hand is open this turn; the USSR discards one card of it (no event)."""
     core.state.turn_effects[effect_keys.OPEN_HAND[US]] = 1
@@ -294,8 +283,7 @@ def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
-@menu_filter
-def _ames_order_menu(
+def ames_order_menu(
     core: Core, side: str, choices: list[Choice], greyed: list[Unavailable]
 ) -> tuple[list[Choice], list[Unavailable]]:
     """The US may play only the next card of the USSR's order, and never the China Card."""
@@ -322,7 +310,6 @@ def _ames_order_menu(
     return keep, greyed
 
 
-@event(99)
 def pershing_ii_deployed(core: Core, side: str) -> Flow[None]:
     """#99: USSR +1 VP; 1 US influence out of each of 3 Western European countries."""
     core.gain_vp(USSR, 1, RULE, "Pershing II Deployed")
@@ -333,11 +320,10 @@ def pershing_ii_deployed(core: Core, side: str) -> Flow[None]:
         core.log("5.2", "Pershing II Deployed: no US influence in Western Europe")
 
 
-def _wargames_condition(core: Core, side: str) -> str | None:
+def wargames_condition(core: Core, side: str) -> str | None:
     return None if core.state.defcon == 2 else "only at DEFCON 2"
 
 
-@event(100, _wargames_condition)
 def wargames(core: Core, side: str) -> Flow[None]:
     """#100: at DEFCON 2 the player may end the game: the opponent gains 6 VP, VP decide."""
     opponent = other(side)
@@ -351,7 +337,6 @@ def wargames(core: Core, side: str) -> Flow[None]:
     raise GameOver(Outcome(winner, reason, RULE))
 
 
-@event(101)
 def solidarity(core: Core, side: str) -> Flow[None]:
     """#101: +3 US influence in Poland (needs John Paul II Elected Pope, by data)."""
     core.add_influence(US, _country(core, "poland"), 3, RULE)
@@ -359,7 +344,6 @@ def solidarity(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(102)
 def iran_iraq_war(core: Core, side: str) -> Flow[None]:
     """#102: war: Iran invades Iraq or the reverse, the player chooses the target."""
     target = yield from choose_country(
@@ -372,7 +356,6 @@ def iran_iraq_war(core: Core, side: str) -> Flow[None]:
     war(core, side, target, name="Iran-Iraq War")
 
 
-@event(109)
 def yuri_and_samantha(core: Core, side: str) -> Flow[None]:
     """#109: this turn the USSR gains 1 VP for each US coup (free coups too)."""
     core.state.turn_effects[effect_keys.YURI_AND_SAMANTHA] = 1
@@ -381,15 +364,46 @@ def yuri_and_samantha(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@after_coup
-def _yuri_and_samantha_scores(core: Core, side: str, country: int, free: bool) -> None:
+def yuri_and_samantha_scores(core: Core, side: str, country: int, free: bool) -> None:
     if side == US and core.state.turn_effects.get(effect_keys.YURI_AND_SAMANTHA):
         core.gain_vp(USSR, 1, RULE, f"Yuri and Samantha: US coup in {core.name(country)}")
 
 
-@event(110)
 def awacs_sale_to_saudis(core: Core, side: str) -> Flow[None]:
     """#110: +2 US influence in Saudi Arabia (Muslim Revolution is prevented by data)."""
     core.add_influence(US, _country(core, "saudi-arabia"), 2, RULE)
     return
     yield
+
+
+def reagan_bombs_libya(core: Core, side: str) -> Flow[None]:
+    """#84: +1 VP to the US for every 2 USSR influence in Libya."""
+    libya = core.board.index["libya"]
+    vp = core.state.influence[USSR][libya] // 2
+    if vp:
+        core.gain_vp(US, vp, "7", "Reagan Bombs Libya")
+    else:
+        core.log("5.2", "Reagan Bombs Libya: under 2 USSR influence in Libya; no effect")
+    return
+    yield
+
+
+def star_wars(core: Core, side: str) -> Flow[None]:
+    """#85: if the US leads the space race, it plays the event of a non-scoring discard."""
+    state = core.state
+    if state.space[US] <= state.space[USSR]:
+        core.log("5.2", "Star Wars: the US is not ahead in the space race; no effect")
+        return
+    options = sorted({c for c in state.discard if not core.cards[c].scoring})
+    if not options:
+        core.log("5.2", "Star Wars: no non-scoring card in the discard pile; no effect")
+        return
+    chosen = yield ask(
+        US,
+        "star_wars",
+        "US: take a card from the discard pile and play its event",
+        [Choice(f"take {n}", core.card_name(n)) for n in options],
+    )
+    card = int(chosen.split()[1])
+    state.discard.remove(card)
+    yield from play_event_now(core, card, US, "7")

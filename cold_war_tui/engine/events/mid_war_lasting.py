@@ -1,4 +1,5 @@
-"""Mid War events #36-#59, and the hooks through which their lasting effects act.
+"""Mid War crises whose effect outlasts their play (#40, #42, #44, #49, #50, #59), and the
+hooks through which they act.
 
 Effect keys of these cards (values 1 unless said):
 - `cuban-missile-crisis:SIDE` (turn): SIDE loses the game if it attempts a coup (#40);
@@ -12,37 +13,26 @@ Effect keys of these cards (values 1 unless said):
   happened for the US in it (#50).
 - `flower-power` (persistent): the USSR gains 2 VP per war card the US plays (#59);
   #97 An Evil Empire cancels it (the `cancels` of data/cards.yaml).
-- #41 `nuclear-subs`, #43 `coup-malus`, #51 `ops-bonus:USSR`, #55
-  `nato-exempt:west-germany` (cancelled by #96): keys the engine already reads
-  (restrictions, operations).
 """
 
 from __future__ import annotations
 
 from cold_war_tui.engine import effect_keys, hooks
 from cold_war_tui.engine.board import US, USSR, other
-from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.core import (
+    CHINA_CARD,
+    MISSILE_ENVY,
+    UN_INTERVENTION,
+    Core,
+)
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import announce_play, event, play_event_now
+from cold_war_tui.engine.events import announce_play, play_event_now
 from cold_war_tui.engine.events.toolkit import (
-    DONE,
-    area_members,
-    choose_country,
-    countries,
     discard_from_hand,
     event_operations,
-    may,
-    place_points,
-    remove_all,
-    war,
 )
 from cold_war_tui.engine.operations import ops_value
-from cold_war_tui.engine.restrictions import nato_protected
-from cold_war_tui.engine.scoring import region_score
 
-UN_INTERVENTION = 32
-MISSILE_ENVY = 49
-AMERICAS = ("central-america", "south-america")
 CMC_CANCEL = {USSR: ("cuba",), US: ("west-germany", "turkey")}
 TRAPS = {
     US: (effect_keys.QUAGMIRE, 42),
@@ -50,246 +40,7 @@ TRAPS = {
 }  # trapped side -> (key, card)
 
 
-# -- events without a lasting effect ----------------------------------------------
-@event(36)
-def brush_war(core: Core, side: str) -> Flow[None]:
-    """#36: war on a stability 1-2 country (not NATO-protected for the USSR); 3+ wins 1 VP."""
-    board = core.board
-    protected = nato_protected(core) if side == USSR else frozenset()
-    candidates = [c for c in range(board.ccw) if board.stability[c] <= 2 and c not in protected]
-    target = yield from choose_country(
-        core, side, "event_target", f"{side}: Brush War against a stability 1-2 country", candidates
-    )
-    war(core, side, target, name="Brush War", win_on=3, vp=1)
-
-
-@event(39)
-def arms_race(core: Core, side: str) -> Flow[None]:
-    """#39: more military ops than the opponent: +1 VP, +3 VP if the DEFCON need is met."""
-    state = core.state
-    mine, theirs = state.milops[side], state.milops[other(side)]
-    if mine <= theirs:
-        core.log("5.2", f"Arms Race: the {side} has no more military operations; no effect")
-    elif mine >= state.defcon:
-        core.gain_vp(side, 3, "5.1", "Arms Race, required military operations met")
-    else:
-        core.gain_vp(side, 1, "5.1", "Arms Race")
-    return
-    yield
-
-
-@event(41)
-def nuclear_subs(core: Core, side: str) -> Flow[None]:
-    """#41: this turn, US coups in battlegrounds with ops do not lower DEFCON."""
-    core.state.turn_effects[effect_keys.NUCLEAR_SUBS] = 1
-    core.log("5.1", "Nuclear Subs: US operation coups leave DEFCON alone this turn")
-    return
-    yield
-
-
-@event(43)
-def salt_negotiations(core: Core, side: str) -> Flow[None]:
-    """#43: DEFCON +2, coup rolls -1 this turn, may take a non-scoring discard into hand."""
-    state = core.state
-    core.set_defcon(state.defcon + 2, "5.1", "SALT Negotiations")
-    state.turn_effects[effect_keys.COUP_MALUS] = 1
-    core.log("5.1", "SALT Negotiations: every coup roll gets -1 this turn")
-    options = sorted({c for c in state.discard if not core.cards[c].scoring})
-    if not options:
-        core.log("5.2", "SALT Negotiations: no non-scoring card in the discard pile to take")
-        return
-    chosen = yield ask(
-        side,
-        "event_take",
-        f"{side}: take a non-scoring card from the discard pile into your hand, or done",
-        [*core.card_choices("take", options), DONE],
-    )
-    if chosen == "done":
-        return
-    card = int(chosen.split()[1])
-    state.discard.remove(card)
-    state.hands[side].append(card)
-    state.known[side].append(card)
-    core.log("5.1", f"{side} takes {core.card_name(card)} from the discard pile (revealed)")
-
-
-def _defcon_choices(core: Core, chooser: str, levels: list[int]) -> list[Choice]:
-    """`defcon N` ids for `levels` in 1-5; never 1 for the phasing player (he would lose)."""
-    current = core.state.defcon
-    choices = []
-    for level in sorted({min(max(n, 1), 5) for n in levels}, reverse=True):
-        if level == 1 and chooser == core.state.phasing:
-            continue
-        change = "stays" if level == current else ("up" if level > current else "down")
-        choices.append(Choice(f"defcon {level}", f"DEFCON {level} ({change})"))
-    return choices
-
-
-@event(45)
-def summit(core: Core, side: str) -> Flow[None]:
-    """#45: both roll +1 per dominated/controlled region; the higher gains 2 VP, DEFCON +-1."""
-    scores = [region_score(core, region) for region in core.board.region_order]
-    totals = {}
-    for who in (side, other(side)):
-        die = core.roll(who, "Summit", "5.1")
-        bonus = sum(1 for s in scores if s[who].level in ("domination", "control"))
-        totals[who] = die + bonus
-        core.log("5.1", f"Summit: {who} {die} + {bonus} (regions dominated or controlled)")
-    if totals[US] == totals[USSR]:
-        core.log("5.1", "Summit: a tie, nothing happens")
-        return
-    winner = US if totals[US] > totals[USSR] else USSR
-    core.gain_vp(winner, 2, "5.1", "Summit")
-    defcon = core.state.defcon
-    chosen = yield ask(
-        winner,
-        "event_defcon",
-        f"{winner}: move DEFCON one level or leave it (Summit)",
-        _defcon_choices(core, winner, [defcon + 1, defcon, defcon - 1]),
-    )
-    core.set_defcon(int(chosen.split()[1]), "5.1", "Summit")
-
-
-@event(46)
-def how_i_learned(core: Core, side: str) -> Flow[None]:
-    """#46: the player sets DEFCON to the level of his choice and gains 5 military ops."""
-    chosen = yield ask(
-        side,
-        "event_defcon",
-        f"{side}: set DEFCON (How I Learned to Stop Worrying)",
-        _defcon_choices(core, side, [5, 4, 3, 2, 1]),
-    )
-    core.set_defcon(int(chosen.split()[1]), "5.1", "How I Learned to Stop Worrying")
-    core.add_milops(side, 5, "5.1")
-
-
-@event(47)
-def junta(core: Core, side: str) -> Flow[None]:
-    """#47: +2 in one Central/South American country, then a free coup or realignments there."""
-    target = yield from choose_country(
-        core,
-        side,
-        "event_influence",
-        f"{side}: add 2 influence to one country of Central or South America",
-        area_members(core, *AMERICAS),
-        verb="infl",
-    )
-    core.add_influence(side, target, 2, "5.1")
-    prompt = f"{side}: make a free coup or realignment rolls in Central or South America?"
-    if (yield from may(core, side, "event_optional", prompt)):
-        yield from event_operations(
-            core,
-            side,
-            ops_value(core, 47, side),
-            kinds=("coup", "realign"),
-            free_coup=True,
-            area=AMERICAS,
-        )
-
-
-@event(52)
-def portuguese_empire_crumbles(core: Core, side: str) -> Flow[None]:
-    """#52: +2 USSR influence in Angola and in the SE African States."""
-    for country in countries(core, "angola", "se-african-states"):
-        core.add_influence(USSR, country, 2, "5.1")
-    return
-    yield
-
-
-@event(53)
-def south_african_unrest(core: Core, side: str) -> Flow[None]:
-    """#53: +2 USSR in South Africa, or +1 there and +2 in countries adjacent to it."""
-    south_africa = core.board.index["south-africa"]
-    neighbours = [c for c in core.board.neighbours[south_africa] if c < core.board.ccw]
-    options = [
-        Choice("infl south-africa", "+2 in South Africa"),
-        Choice("add", "+1 in South Africa and 2 in countries adjacent to it"),
-    ]
-    chosen = yield ask(USSR, "event_influence", "USSR: South African Unrest", options)
-    if chosen == "infl south-africa":
-        core.add_influence(USSR, south_africa, 2, "5.1")
-        return
-    core.add_influence(USSR, south_africa, 1, "5.1")
-    yield from place_points(core, USSR, 2, neighbours)
-
-
-@event(54)
-def allende(core: Core, side: str) -> Flow[None]:
-    """#54: +2 USSR influence in Chile."""
-    core.add_influence(USSR, core.board.index["chile"], 2, "5.1")
-    return
-    yield
-
-
-@event(55, effects=(effect_keys.nato_exempt("west-germany"),))
-def willy_brandt(core: Core, side: str) -> Flow[None]:
-    """#55: USSR +1 VP and +1 in West Germany; West Germany loses NATO's protection."""
-    core.gain_vp(USSR, 1, "5.1", "Willy Brandt")
-    core.add_influence(USSR, core.board.index["west-germany"], 1, "5.1")
-    core.state.effects[effect_keys.nato_exempt("west-germany")] = 1
-    core.log("5.1", "Willy Brandt: NATO no longer protects West Germany")
-    return
-    yield
-
-
-@event(56)
-def muslim_revolution(core: Core, side: str) -> Flow[None]:
-    """#56: remove all US influence from 2 of 8 Middle East / North African countries."""
-    pool = countries(
-        core, "sudan", "iran", "iraq", "egypt", "libya", "saudi-arabia", "syria", "jordan"
-    )
-    us = core.state.influence[US]
-    for left in (2, 1):
-        candidates = [c for c in pool if us[c] > 0]
-        if not candidates:
-            if left == 2:
-                core.log("5.2", "Muslim Revolution: no US influence in those countries; no effect")
-            return
-        target = yield from choose_country(
-            core,
-            USSR,
-            "event_target",
-            f"USSR: remove all US influence from a country ({left} left)",
-            candidates,
-        )
-        remove_all(core, US, target)
-        pool.remove(target)
-
-
-@event(57)
-def abm_treaty(core: Core, side: str) -> Flow[None]:
-    """#57: DEFCON +1, then operations with this card's ops."""
-    core.set_defcon(core.state.defcon + 1, "5.1", "ABM Treaty")
-    yield from event_operations(core, side, ops_value(core, 57, side))
-
-
-@event(58)
-def cultural_revolution(core: Core, side: str) -> Flow[None]:
-    """#58: the USSR takes the China Card face up from the US, or gains 1 VP if it has it."""
-    state = core.state
-    if state.china_holder == US:
-        state.china_holder = USSR
-        state.china_face_up = True
-        core.log("5.1", "Cultural Revolution: the USSR takes the China Card face up")
-    elif state.china_holder == USSR:
-        core.gain_vp(USSR, 1, "5.1", "Cultural Revolution")
-    else:
-        core.log("5.2", "Cultural Revolution: nobody holds the China Card; no effect")
-    return
-    yield
-
-
-@event(51)
-def brezhnev_doctrine(core: Core, side: str) -> Flow[None]:
-    """#51: this turn the USSR's cards get +1 op (4 at most)."""
-    core.state.turn_effects[effect_keys.OPS_BONUS[USSR]] = 1
-    core.log("5.1", "Brezhnev Doctrine: USSR cards +1 op this turn (4 at most)")
-    return
-    yield
-
-
 # -- #40 Cuban Missile Crisis ----------------------------------------------------------
-@event(40)
 def cuban_missile_crisis(core: Core, side: str) -> Flow[None]:
     """#40: DEFCON to 2; this turn the opponent loses the game if he attempts a coup."""
     core.set_defcon(2, "5.1", "Cuban Missile Crisis")
@@ -305,7 +56,6 @@ def cuban_missile_crisis(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@hooks.before_coup
 def cuban_missile_crisis_coup(core: Core, side: str, country: int, free: bool) -> None:
     """#40: the threatened side's coup attempt is nuclear war: it loses at once."""
     if core.state.turn_effects.get(effect_keys.CUBAN_MISSILE_CRISIS[side]):
@@ -319,7 +69,7 @@ def cuban_missile_crisis_coup(core: Core, side: str, country: int, free: bool) -
         )
 
 
-def _cmc_cancel_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
+def cmc_cancel_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     if not core.state.turn_effects.get(effect_keys.CUBAN_MISSILE_CRISIS[side]):
         return []
     influence = core.state.influence[side]
@@ -334,7 +84,7 @@ def _cmc_cancel_choices(core: Core, side: str, menu: list[Choice]) -> list[Choic
     ]
 
 
-def _cmc_cancel(core: Core, side: str, chosen: str) -> Flow[bool]:
+def cmc_cancel(core: Core, side: str, chosen: str) -> Flow[bool]:
     """Remove 2 influence and end the crisis; the action round goes on (no card used)."""
     country = core.board.index[chosen.split()[1]]
     core.remove_influence(side, country, 2, "5.1")
@@ -342,9 +92,6 @@ def _cmc_cancel(core: Core, side: str, chosen: str) -> Flow[bool]:
     core.log("5.1", f"the {side} ends the Cuban Missile Crisis")
     return False
     yield
-
-
-hooks.menu_action(hooks.MenuAction(_cmc_cancel_choices, _cmc_cancel))
 
 
 # -- #42 Quagmire, #44 Bear Trap --------------------------------------------------------
@@ -362,7 +109,6 @@ def _set_trap(core: Core, victim: str) -> None:
     )
 
 
-@event(42)
 def quagmire(core: Core, side: str) -> Flow[None]:
     """#42: the US is trapped until it discards a 2+ ops card and rolls 1-4."""
     _set_trap(core, US)
@@ -370,7 +116,6 @@ def quagmire(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(44)
 def bear_trap(core: Core, side: str) -> Flow[None]:
     """#44: the USSR is trapped until it discards a 2+ ops card and rolls 1-4."""
     _set_trap(core, USSR)
@@ -397,7 +142,6 @@ def _is_scoring_event(core: Core, choice_id: str) -> bool:
     )
 
 
-@hooks.round_start
 def trap_round_start(core: Core, side: str) -> bool:
     """A trapped side with no card to discard and no scoring card skips the round."""
     key, card = TRAPS[side]
@@ -414,7 +158,6 @@ def trap_round_start(core: Core, side: str) -> bool:
     return True
 
 
-@hooks.menu_filter
 def trap_menu(
     core: Core, side: str, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
@@ -431,7 +174,7 @@ def trap_menu(
     return kept, greyed
 
 
-def _trap_discard_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
+def trap_discard_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     if not core.state.effects.get(TRAPS[side][0]):
         return []
     return [
@@ -440,7 +183,7 @@ def _trap_discard_choices(core: Core, side: str, menu: list[Choice]) -> list[Cho
     ]
 
 
-def _trap_discard(core: Core, side: str, chosen: str) -> Flow[bool]:
+def trap_discard(core: Core, side: str, chosen: str) -> Flow[bool]:
     """Discard the card (no event, 5.4) and roll: 1-4 ends the trap; the round is used."""
     key, card = TRAPS[side]
     state = core.state
@@ -459,17 +202,13 @@ def _trap_discard(core: Core, side: str, chosen: str) -> Flow[bool]:
     yield
 
 
-hooks.menu_action(hooks.MenuAction(_trap_discard_choices, _trap_discard))
-
-
 # -- #49 Missile Envy -------------------------------------------------------------------
-def _envy_condition(core: Core, side: str) -> str | None:
+def envy_condition(core: Core, side: str) -> str | None:
     if core.state.effects.get(effect_keys.MISSILE_ENVY[side]):
         return "Missile Envy must be played for operations"
     return None
 
 
-@event(MISSILE_ENVY, _envy_condition)
 def missile_envy(core: Core, side: str) -> Flow[None]:
     """#49: swap this card for the opponent's highest-ops card; its event or its ops."""
     state = core.state
@@ -507,7 +246,6 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
         yield from play_event_now(core, taken, side)
 
 
-@hooks.menu_filter
 def missile_envy_menu(
     core: Core, side: str, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
@@ -527,7 +265,6 @@ def missile_envy_menu(
     return kept, greyed
 
 
-@hooks.round_end
 def missile_envy_round_end(core: Core, side: str) -> None:
     """The obligation ends once Missile Envy has left the obliged hand."""
     state = core.state
@@ -538,7 +275,6 @@ def missile_envy_round_end(core: Core, side: str) -> None:
 
 
 # -- #50 "We Will Bury You" -------------------------------------------------------------
-@event(50)
 def we_will_bury_you(core: Core, side: str) -> Flow[None]:
     """#50: DEFCON -1; the USSR gains 3 VP unless the US answers with UN Intervention."""
     state = core.state
@@ -554,7 +290,6 @@ def we_will_bury_you(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@hooks.event_happened
 def we_will_bury_you_answered(core: Core, card: int, side: str) -> None:
     """#32 UN Intervention for the US in its next action round cancels the 3 VP."""
     if card != UN_INTERVENTION:
@@ -569,7 +304,6 @@ def we_will_bury_you_answered(core: Core, card: int, side: str) -> None:
         core.log("5.1", '"We Will Bury You": UN Intervention answers it; no VP for the USSR')
 
 
-@hooks.round_end
 def we_will_bury_you_round_end(core: Core, side: str) -> None:
     """At the end of the US's next action round the USSR gains its 3 VP."""
     effects = core.state.effects
@@ -583,7 +317,6 @@ def we_will_bury_you_round_end(core: Core, side: str) -> None:
 
 
 # -- #59 Flower Power -------------------------------------------------------------------
-@event(59, effects=(effect_keys.FLOWER_POWER,))
 def flower_power(core: Core, side: str) -> Flow[None]:
     """#59: from now on the USSR gains 2 VP whenever the US plays a war card."""
     core.state.effects[effect_keys.FLOWER_POWER] = 1
@@ -592,7 +325,6 @@ def flower_power(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@hooks.card_played
 def flower_power_war_card(core: Core, side: str, card: int, mode: str) -> None:
     """#59: a war card played by the US for its event, ops or headline: USSR +2 VP."""
     if side != US or mode == "space" or not core.state.effects.get(effect_keys.FLOWER_POWER):
