@@ -120,6 +120,10 @@ def area_bonus(side: str, place: str) -> EffectKey:
     return EffectKey(f"{_AREA_BONUS}:{side}:{place}")
 
 
+# #9 Vietnam Revolts' bonus, by side (read at every play for ops).
+SOUTHEAST_ASIA_BONUS = {side: area_bonus(side, "southeast-asia") for side in SIDES}
+
+
 def coup_bonus(side: str, region: str) -> EffectKey:
     """#69: +1 to `side`'s coups in `region`."""
     return EffectKey(f"{_COUP_BONUS}:{side}:{region}")

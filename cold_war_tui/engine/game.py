@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 from bisect import bisect_right
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
 from cold_war_tui.datamodel import GameData
 from cold_war_tui.engine import operations
 from cold_war_tui.engine.board import SIDES, Board, board_for, other
+from cold_war_tui.engine.cache_check import check_caches, check_memos
 from cold_war_tui.engine.core import Core, LogEntry, make_core
 from cold_war_tui.engine.decisions import Decision, Outcome
 from cold_war_tui.engine.determinize import (
@@ -121,6 +122,10 @@ class Redeal(NamedTuple):
 class Game:
     """One game of the card game: ask `pending`, answer with `choose`."""
 
+    # Debug mode (tests; off by default): after each choice, recompute every cached value
+    # from scratch and compare (engine/cache_check.py); a stale one raises CacheMismatch.
+    check_caches: ClassVar[bool] = False
+
     def __init__(self, core: Core, origin: Scenario | None) -> None:
         self._core = core
         self._origin = origin
@@ -208,6 +213,10 @@ class Game:
         if len(choices) - self._checkpoints[-1].choices >= CHECKPOINT_SPACING:
             self._core.checkpoint_due = True
         self._pending = self._advance(choice_id)
+        if self.check_caches:
+            check_caches(self._core)
+            if self._pending is None:
+                check_memos(self._core)
 
     # -- reading ------------------------------------------------------------------------
     @property

@@ -2,7 +2,7 @@
 
 The turn and the operations call these hooks at fixed points; the card modules
 define the functions that give their effects a say, and `engine/events/registry.py`
-lists them, point by point, in one table (`core.rules.hooks`). A hook checks the state
+lists them, point by point, in one table (`core.hooks`). A hook checks the state
 (usually one dict lookup) and returns at once when its effect is not in play,
 so the hot path pays almost nothing for effects that are absent.
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from cold_war_tui.engine import effect_keys, restrictions
+from cold_war_tui.engine import restrictions
 from cold_war_tui.engine.board import other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
+from cold_war_tui.engine.effect_keys import OPS_BONUS, OPS_MALUS, SOUTHEAST_ASIA_BONUS
 from cold_war_tui.wording import either, plural
 
 ALL_KINDS = ("infl", "coup", "realign")
@@ -88,11 +89,7 @@ def ops_value(core: Core, card: int, side: str) -> int:
     if base == 0:
         return 0
     effects = core.state.turn_effects
-    value = (
-        base
-        + effects.get(effect_keys.OPS_BONUS[side], 0)
-        - effects.get(effect_keys.OPS_MALUS[side], 0)
-    )
+    value = base + effects.get(OPS_BONUS[side], 0) - effects.get(OPS_MALUS[side], 0)
     return min(OPS_MAX, max(OPS_MIN, value))
 
 
@@ -101,7 +98,7 @@ def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:
     bonuses = []
     if card == CHINA_CARD:
         bonuses.append(Bonus("asia", 1))
-    if core.state.turn_effects.get(effect_keys.area_bonus(side, "southeast-asia")):
+    if core.state.turn_effects.get(SOUTHEAST_ASIA_BONUS[side]):
         bonuses.append(Bonus("southeast-asia", 1))
     return tuple(bonuses)
 
@@ -175,7 +172,7 @@ def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -
     """Roll + ops against twice the stability (6.3.2); returns True on success."""
     opponent = other(side)
     name = core.name(country)
-    for check in core.rules.hooks.before_coup:
+    for check in core.hooks.before_coup:
         check(core, side, country, free)
     if free:
         core.log("8.2.5", f"{side} free coup in {name}: no military operations")
@@ -195,7 +192,7 @@ def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -
         core.log("6.3.2", f"coup in {name} fails: {shown} = {total}, needs more than {target}")
     if core.board.battleground[country] and restrictions.coup_lowers_defcon(core, side, free):
         core.set_defcon(core.state.defcon - 1, "6.3.4", f"coup in battleground {name}")
-    for done in core.rules.hooks.after_coup:
+    for done in core.hooks.after_coup:
         done(core, side, country, free)
     return difference > 0
 

@@ -46,17 +46,18 @@ def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
     of the tables answers every side and action.
     """
     state = core.state
-    memo = core.effects_memo
+    caches = core.caches
+    memo = caches.effects_memo
     if memo is None or memo[0] != state.effects or memo[1] != state.turn_effects:
-        memo = (dict(state.effects), dict(state.turn_effects), _read_closures(core))
-        core.effects_memo = memo
+        memo = (dict(state.effects), dict(state.turn_effects), read_closures(core))
+        caches.effects_memo = memo
     return memo[2].get((side, action), _NOTHING)
 
 
 _NOTHING: frozenset[int] = frozenset()
 
 
-def _read_closures(core: Core) -> dict[tuple[str, str], frozenset[int]]:
+def read_closures(core: Core) -> dict[tuple[str, str], frozenset[int]]:
     """Every `no-{action}:{side}:{country or region key}` effect in play, by (side, action)."""
     board = core.board
     closed: dict[tuple[str, str], set[int]] = {}

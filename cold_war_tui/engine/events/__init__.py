@@ -19,7 +19,7 @@ CIVIL_WAR_BANS = {31: "USSR", 58: "USSR", 35: "US"}
 
 def event_blocked(core: Core, card: int, side: str) -> str | None:
     """Why the event of `card` cannot happen for `side` now, or None (5.2, 7.5)."""
-    if card not in core.rules.conditional_events and card not in core.tables.linked_events:
+    if card not in core.conditional_events and card not in core.tables.linked_events:
         return None  # the action menu asks this for every card in the hand
     data = core.cards[card]
     if card == CHINA_CARD:
@@ -32,7 +32,7 @@ def event_blocked(core: Core, card: int, side: str) -> str | None:
     for preventer in core.prevented_by.get(card, ()):
         if core.event_played(preventer):
             return f"prevented by {core.card_name(preventer)} in effect"
-    spec = core.rules.events.get(card)
+    spec = core.events.get(card)
     if spec is not None and spec.condition is not None:
         return spec.condition(core, side)
     return None
@@ -48,7 +48,7 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
     core.log(rule, f"event of {name}, resolved by the {side}")
     for cancelled in core.cards[card].cancels:
         end_effects(core, cancelled, name)
-    spec = core.rules.events.get(card)
+    spec = core.events.get(card)
     if spec is None:
         core.log("5.2", f"{name}: this event is not implemented yet and has no effect")
     else:
@@ -58,7 +58,7 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
     data = core.cards[card]
     if data.war:
         core.add_milops(side, data.ops, "8.2.3")
-    for happened in core.rules.hooks.event_happened:
+    for happened in core.hooks.event_happened:
         happened(core, card, side)
     return True
 
@@ -66,7 +66,7 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
 def end_effects(core: Core, card: int, by: str) -> None:
     """A card's `cancels` (data/cards.yaml): the lasting effects `card`'s event put in play
     end. Cancelling is not preventing: `card` stays playable unless also prevented."""
-    spec = core.rules.events.get(card)
+    spec = core.events.get(card)
     effects = core.state.effects
     ended = [key for key in (spec.effects if spec else ()) if effects.pop(key, None) is not None]
     if ended:
@@ -78,16 +78,5 @@ def announce_play(core: Core, player: str, card: int, mode: str) -> None:
     card comes through here once, so the effects watching plays (#59 Flower Power, #35
     Formosan Resolution) hear of each: from the hand, the headline, UN Intervention, and the
     cards events take (#5, #49 Missile Envy, #67 Grain Sales, #85 Star Wars)."""
-    for played in core.rules.hooks.card_played:
+    for played in core.hooks.card_played:
         played(core, player, card, mode)
-
-
-def play_event_now(core: Core, card: int, player: str, rule: str = "5.1") -> Flow[bool]:
-    """`player` plays the event of a card an event took (from a hand or a pile) now; the
-    card's side resolves it (the player for his own or a both-sides card, 5.2); then the
-    card goes where a played card goes. Returns whether the event happened."""
-    core.state.limbo.append(card)
-    announce_play(core, player, card, "event")
-    happened = yield from resolve_event(core, card, core.event_owner(card, player), rule)
-    core.dispose(card, event_happened=happened)
-    return happened

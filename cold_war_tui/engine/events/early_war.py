@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine import operations as ops
-from cold_war_tui.engine.board import SIDES, US, USSR, other
+from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import (
     CHINA_CARD,
     DEFECTORS,
+    HAND,
+    HEADLINE,
     UN_INTERVENTION,
     Core,
 )
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.events import announce_play, play_event_now, resolve_event
+from cold_war_tui.engine.events import resolve_event
 from cold_war_tui.engine.events.toolkit import (
     area_members,
     choose_country,
@@ -35,6 +37,7 @@ from cold_war_tui.engine.events.toolkit import (
     war,
 )
 from cold_war_tui.engine.operations import advance_space
+from cold_war_tui.engine.plays import card_operations, play_event_now, put_in_play
 
 RULE = "5.1"
 
@@ -50,8 +53,7 @@ def _late_war(core: Core) -> bool:
 
 def _reveal(core: Core, holder: str, cards: list[int]) -> None:
     """`holder` shows `cards` of his hand to the other side (state.known)."""
-    known = core.state.known[holder]
-    known.extend(c for c in cards if c not in known)
+    core.reveal(holder, cards)
     shown = ", ".join(core.card_name(c) for c in sorted(cards)) or "nothing"
     core.log(RULE, f"the {holder} reveals: {shown}")
 
@@ -64,14 +66,12 @@ def five_year_plan(core: Core, side: str) -> Flow[None]:
     if card is None:
         _no_effect(core, "Five Year Plan: the USSR has no card")
         return
-    state = core.state
-    state.hands[USSR].remove(card)
     core.log(RULE, f"Five Year Plan: the USSR discards {core.card_name(card)}")
     if core.cards[card].side != US:
-        state.discard.append(card)
+        core.move_card(card, HAND[USSR], "discard")
         core.log("5.4", f"{core.card_name(card)} is not a US event: no event")
         return
-    yield from play_event_now(core, card, US)
+    yield from play_event_now(core, card, US, HAND[USSR])
 
 
 def socialist_governments(core: Core, side: str) -> Flow[None]:
@@ -101,7 +101,7 @@ def fidel(core: Core, side: str) -> Flow[None]:
 def vietnam_revolts(core: Core, side: str) -> Flow[None]:
     """#9: +2 USSR in Vietnam; this turn, USSR ops all in Southeast Asia get +1."""
     core.add_influence(USSR, core.board.index["vietnam"], 2, RULE)
-    core.state.turn_effects[effect_keys.area_bonus(USSR, "southeast-asia")] = 1
+    core.state.turn_effects[effect_keys.SOUTHEAST_ASIA_BONUS[USSR]] = 1
     return
     yield
 
@@ -438,16 +438,11 @@ def un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
 def un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
     """Play #32 as the event with card N: N's event is cancelled, its ops are used."""
     card = int(chosen.split()[1])
-    state = core.state
-    state.hands[side].remove(UN_INTERVENTION)
-    state.hands[side].remove(card)
-    state.limbo.extend((card, UN_INTERVENTION))
-    announce_play(core, side, UN_INTERVENTION, "event")
-    announce_play(core, side, card, "ops")
+    put_in_play(core, side, card, HAND[side], "ops")
+    put_in_play(core, side, UN_INTERVENTION, HAND[side], "event")
     core.log(RULE, f"{side} plays UN Intervention with {core.card_name(card)}")
     happened = yield from resolve_event(core, UN_INTERVENTION, side)
-    value = ops.ops_value(core, card, side)
-    yield from ops.conduct(core, side, value, bonuses=ops.card_bonuses(core, card, side))
+    yield from card_operations(core, side, card)
     core.dispose(UN_INTERVENTION, event_happened=happened)
     core.dispose(card, event_happened=False)
     return True
@@ -520,13 +515,8 @@ def defectors_cancel_headline(core: Core, picks: dict[str, int]) -> None:
     """#103 as the US headline: the USSR headline is discarded, its event never happens."""
     if picks.get(US) != DEFECTORS or USSR not in picks:
         return
-    state = core.state
     card = picks.pop(USSR)
-    state.headline[USSR] = None
-    state.discard.append(card)
-    for s in SIDES:
-        if card in state.known[s]:
-            state.known[s].remove(card)
+    core.move_card(card, HEADLINE[USSR], "discard")
     core.log(RULE, f"Defectors cancels the USSR headline {core.card_name(card)}: discarded")
 
 

@@ -18,7 +18,6 @@ from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import play_event_now
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
@@ -39,6 +38,7 @@ from cold_war_tui.engine.operations import (
     ops_value,
     target_choices,
 )
+from cold_war_tui.engine.plays import play_event_now
 from cold_war_tui.wording import plural
 
 RULE = "7"
@@ -405,5 +405,4 @@ def star_wars(core: Core, side: str) -> Flow[None]:
         [Choice(f"take {n}", core.card_name(n)) for n in options],
     )
     card = int(chosen.split()[1])
-    state.discard.remove(card)
-    yield from play_event_now(core, card, US, "7")
+    yield from play_event_now(core, card, US, "discard", "7")

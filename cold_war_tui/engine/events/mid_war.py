@@ -14,6 +14,7 @@ from cold_war_tui.engine import effect_keys, operations
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import (
     CHINA_CARD,
+    HAND,
     SHUTTLE_DIPLOMACY,
     UN_INTERVENTION,
     Core,
@@ -36,6 +37,7 @@ from cold_war_tui.engine.events.toolkit import (
     war,
 )
 from cold_war_tui.engine.operations import ops_value
+from cold_war_tui.engine.plays import card_plays, play_card
 from cold_war_tui.engine.restrictions import nato_protected
 from cold_war_tui.engine.scoring import region_score
 from cold_war_tui.wording import plural
@@ -101,9 +103,8 @@ def salt_negotiations(core: Core, side: str) -> Flow[None]:
     if chosen == "done":
         return
     card = int(chosen.split()[1])
-    state.discard.remove(card)
-    state.hands[side].append(card)
-    state.known[side].append(card)
+    core.move_card(card, "discard", HAND[side])
+    core.reveal(side, [card])
     core.log("5.1", f"{side} takes {core.card_name(card)} from the discard pile (revealed)")
 
 
@@ -319,7 +320,7 @@ def lone_gunman(core: Core, side: str) -> Flow[None]:
     """#62: the US shows its hand to the USSR; the USSR conducts operations with 1 op."""
     state = core.state
     shown = sorted(c for c in state.hands[US] if c != CHINA_CARD)
-    state.known[US] += [c for c in shown if c not in state.known[US]]
+    core.reveal(US, shown)
     core.log("5.1", f"the US reveals its hand to the USSR ({plural(len(shown), 'card')})")
     yield from event_operations(core, USSR, operations.ops_value(core, 62, USSR))
 
@@ -360,9 +361,6 @@ def puppet_governments(core: Core, side: str) -> Flow[None]:
 # -- #67 Grain Sales to Soviets ------------------------------------------------------
 def grain_sales_to_soviets(core: Core, side: str) -> Flow[None]:
     """#67: the US plays a random USSR card as its own, or returns it and uses these ops."""
-    from cold_war_tui.engine import turn  # turn imports the events: import when used
-
-    state = core.state
     card = random_card(core, USSR, "Grain Sales to Soviets")
     if card is not None:
         core.log("5.1", f"the US takes {core.card_name(card)} from the USSR hand")
@@ -372,16 +370,14 @@ def grain_sales_to_soviets(core: Core, side: str) -> Flow[None]:
             f"US: play {core.card_name(card)} as your own play, or return it and use"
             " Grain Sales' ops",
             # the taken card is played as an action-round play of the US's own
-            [*turn.card_plays(core, US, [card])[0], Choice(f"return {card}", "Return it")],
+            [*card_plays(core, US, [card])[0], Choice(f"return {card}", "Return it")],
             card=card,
         )
         if chosen.startswith("play "):
-            state.hands[USSR].remove(card)
-            state.hands[US].append(card)
-            yield from turn.play_card(core, US, card, chosen.split()[2])
+            core.move_card(card, HAND[USSR], HAND[US])
+            yield from play_card(core, US, card, chosen.split()[2])
             return
-        if card not in state.known[USSR]:
-            state.known[USSR].append(card)  # the US has seen it
+        core.reveal(USSR, [card])  # the US has seen it
         core.log("5.1", f"the US returns {core.card_name(card)} to the USSR hand")
     yield from event_operations(core, US, operations.ops_value(core, 67, US))
 
@@ -463,11 +459,9 @@ def sadat_expels_soviets(core: Core, side: str) -> Flow[None]:
 def shuttle_diplomacy(core: Core, side: str) -> Flow[None]:
     """#73: in play until the next Asia or Middle East scoring (scoring.py reads the key)."""
     state = core.state
-    for pile in (state.limbo, state.discard):
-        if SHUTTLE_DIPLOMACY in pile:
-            pile.remove(SHUTTLE_DIPLOMACY)
-    if SHUTTLE_DIPLOMACY not in state.in_play:
-        state.in_play.append(SHUTTLE_DIPLOMACY)
+    for pile in ("limbo", "discard"):
+        if SHUTTLE_DIPLOMACY in getattr(state, pile):
+            core.move_card(SHUTTLE_DIPLOMACY, pile, "in_play")
     state.effects[effect_keys.SHUTTLE_DIPLOMACY] = 1
     core.log("5.1", "Shuttle Diplomacy stays in play until the next Asia or Middle East scoring")
     return
@@ -483,8 +477,7 @@ def shuttle_diplomacy_used(core: Core, card: int, side: str) -> None:
         return
     del state.effects[effect_keys.SHUTTLE_DIPLOMACY]
     if SHUTTLE_DIPLOMACY in state.in_play:
-        state.in_play.remove(SHUTTLE_DIPLOMACY)
-        state.discard.append(SHUTTLE_DIPLOMACY)
+        core.move_card(SHUTTLE_DIPLOMACY, "in_play", "discard")
     core.log("5.1", "Shuttle Diplomacy has been used and is discarded")
 
 
@@ -529,11 +522,9 @@ def ask_not(core: Core, side: str) -> Flow[None]:
         discard_from_hand(core, US, card, "5.1")
     drawn = 0
     for _ in chosen:
-        new = core.draw_card()
-        if new is None:
+        if core.draw_card(HAND[US]) is None:
             core.log("5.1", "no card left to draw")
             break
-        hand.append(new)
         drawn += 1
     core.log("5.1", f"the US draws {plural(drawn, 'card')}")
 
@@ -616,8 +607,7 @@ def our_man_in_tehran(core: Core, side: str) -> Flow[None]:
             break
         card = int(pick.split()[1])
         seen.remove(card)
-        state.draw.remove(card)
-        state.discard.append(card)
+        core.move_card(card, "draw", "discard")
         core.log("5.4", f"the US reveals and discards {core.card_name(card)} (no event)")
     core.shuffle(state.draw, "the draw pile is")
 

@@ -21,17 +21,18 @@ from cold_war_tui.engine import effect_keys, hooks
 from cold_war_tui.engine.board import US, USSR, other
 from cold_war_tui.engine.core import (
     CHINA_CARD,
+    HAND,
     MISSILE_ENVY,
     UN_INTERVENTION,
     Core,
 )
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import announce_play, play_event_now
 from cold_war_tui.engine.events.toolkit import (
     discard_from_hand,
     event_operations,
 )
 from cold_war_tui.engine.operations import ops_value
+from cold_war_tui.engine.plays import play_event_now, put_in_play
 
 CMC_CANCEL = {USSR: ("cuba",), US: ("west-germany", "turkey")}
 TRAPS = {
@@ -100,8 +101,7 @@ def _set_trap(core: Core, victim: str) -> None:
     state = core.state
     state.effects[key] = 1
     if card in state.limbo:  # the card lies on the table while the trap holds
-        state.limbo.remove(card)
-        state.in_play.append(card)
+        core.move_card(card, "limbo", "in_play")
     core.log(
         "5.1",
         f"{core.card_name(card)}: at each action round the {victim} must discard a card of"
@@ -193,8 +193,7 @@ def trap_discard(core: Core, side: str, chosen: str) -> Flow[bool]:
     if die <= 4:
         del state.effects[key]
         if card in state.in_play:
-            state.in_play.remove(card)
-            state.removed.append(card)
+            core.move_card(card, "in_play", "removed")
         core.log("5.1", f"{name} ends for the {side}; the card is removed from play")
     else:
         core.log("5.1", f"{name} holds the {side} for another action round")
@@ -229,21 +228,18 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
             core.card_choices("give", tied),
         )
         taken = int(chosen.split()[1])
-    hand.remove(taken)
     core.log("5.1", f"the {opponent} gives {core.card_name(taken)} to the {side}")
     if MISSILE_ENVY in state.limbo:
-        state.limbo.remove(MISSILE_ENVY)
-        hand.append(MISSILE_ENVY)
-        state.known[opponent].append(MISSILE_ENVY)
+        core.move_card(MISSILE_ENVY, "limbo", HAND[opponent])
+        core.reveal(opponent, [MISSILE_ENVY])
         state.effects[effect_keys.MISSILE_ENVY[opponent]] = 1
         core.log("5.1", f"the {opponent} must play Missile Envy for operations next round")
     if core.cards[taken].side == opponent:
-        state.limbo.append(taken)
-        announce_play(core, side, taken, "ops")
+        put_in_play(core, side, taken, HAND[opponent], "ops")
         yield from event_operations(core, side, ops_value(core, taken, side))
         core.dispose(taken, event_happened=False)
     else:
-        yield from play_event_now(core, taken, side)
+        yield from play_event_now(core, taken, side, HAND[opponent])
 
 
 def missile_envy_menu(
@@ -270,8 +266,6 @@ def missile_envy_round_end(core: Core, side: str) -> None:
     state = core.state
     if state.effects.get(effect_keys.MISSILE_ENVY[side]) and MISSILE_ENVY not in state.hands[side]:
         del state.effects[effect_keys.MISSILE_ENVY[side]]
-        if MISSILE_ENVY in state.known[side]:
-            state.known[side].remove(MISSILE_ENVY)
 
 
 # -- #50 "We Will Bury You" -------------------------------------------------------------

@@ -180,13 +180,13 @@ HOOKS = Hooks(
 )
 
 
-def _events_by_number(table: tuple[EventSpec, ...]) -> Mapping[int, EventSpec]:
+def _events_by_number(table: tuple[EventSpec, ...]) -> dict[int, EventSpec]:
     by_number: dict[int, EventSpec] = {}
     for spec in table:
         if spec.number in by_number or spec.number in WITHOUT_EVENT:
             raise ValueError(f"card {spec.number} has two events in EVENT_TABLE")
         by_number[spec.number] = spec
-    return MappingProxyType(by_number)
+    return by_number  # a plain dict (read on the hot path), never changed after this
 
 
 EVENTS = _events_by_number(EVENT_TABLE)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import other
-from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.core import CHINA_CARD, HAND, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.operations import ALL_KINDS, conduct, controlled_neighbours
 from cold_war_tui.wording import plural
@@ -215,8 +215,7 @@ def random_card(core: Core, holder: str, why: str) -> int | None:
 
 def discard_from_hand(core: Core, holder: str, card: int, rule: str = "5.4") -> None:
     """Move `card` from the hand to the discard pile; its event never happens (5.4)."""
-    core.state.hands[holder].remove(card)
-    core.state.discard.append(card)
+    core.move_card(card, HAND[holder], "discard")
     core.log(rule, f"{holder} discards {core.card_name(card)} (no event, 5.4)")
 
 
