@@ -20,7 +20,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
 from cold_war_tui.engine import Decision, IllegalChoice
-from cold_war_tui.tui.engine_bridge import card_ops, region_scores
 from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
     HEADING_STYLE,
@@ -281,7 +280,7 @@ class GameScreen(LogExportActions, Screen[None]):
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
         markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
-        regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, region_scores(game))))
+        regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, game.region_scores())))
         self.query_one("#map", MapView).show(
             self.map_layout,
             state.influence,
@@ -351,7 +350,7 @@ class GameScreen(LogExportActions, Screen[None]):
             view,
             game.data,
             game.pending,
-            lambda card: card_ops(game, card, viewer),
+            lambda card: game.ops_value(card, viewer),
             width=width,
             highlight=self.highlight_card,
         )
@@ -388,7 +387,7 @@ class GameScreen(LogExportActions, Screen[None]):
         self.highlight_card = card
         self.refresh_hand()
         viewer = self.viewer
-        ops = card_ops(game, card, viewer) if viewer else None
+        ops = game.ops_value(card, viewer) if viewer else None
         detail = card_detail(card, game.data, viewer, game.pending, ops)
         self.query_one("#card", Static).update(detail, layout=False)
 
@@ -566,4 +565,4 @@ class GameScreen(LogExportActions, Screen[None]):
 
         game = self.session.game
         view = game.view(self.viewer) if self.viewer is not None else game.state
-        self.app.push_screen(TableScreen(game.data, view, region_scores(game)))
+        self.app.push_screen(TableScreen(game.data, view, game.region_scores()))
