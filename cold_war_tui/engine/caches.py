@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import compress
 
-from cold_war_tui.engine.board import US, USSR, Board
+from cold_war_tui.engine.board import US, USSR, Board, Side
 from cold_war_tui.engine.effect_keys import EffectKey
 from cold_war_tui.engine.state import GameState
 
@@ -29,10 +29,10 @@ EffectsMemo = tuple[
 ]
 
 
-def reach_tally(board: Board, state: GameState) -> dict[str, list[int]]:
+def reach_tally(board: Board, state: GameState) -> dict[Side, list[int]]:
     """Per side and country, how many reasons put the country in placement reach (6.1.1):
     the superpower next to it, it or a neighbour holding the side's influence."""
-    tally = {}
+    tally: dict[Side, list[int]] = {}
     for side in (US, USSR):
         count = [0] * board.size
         for c in board.adjacent_to[side]:
@@ -47,14 +47,14 @@ def reach_tally(board: Board, state: GameState) -> dict[str, list[int]]:
 @dataclass(slots=True)
 class Caches:
     # Running tally (`reach_tally`), updated by `presence_changed`.
-    reach_count: dict[str, list[int]]
+    reach_count: dict[Side, list[int]]
     # A side's reach counts as they were at the round's start, kept once they change.
-    round_start_count: dict[str, list[int]] = field(default_factory=dict)
+    round_start_count: dict[Side, list[int]] = field(default_factory=dict)
     # Where each side may place influence this action round, sorted (`Core.reach`).
-    reach: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    reach: dict[Side, tuple[int, ...]] = field(default_factory=dict)
     # Countries with a side's opponent's influence, minus an excluded set, by (side,
     # excluded) (`Core.contested`).
-    contested: dict[tuple[str, frozenset[int]], tuple[int, ...]] = field(default_factory=dict)
+    contested: dict[tuple[Side, frozenset[int]], tuple[int, ...]] = field(default_factory=dict)
     # The countries effects close, as last read (`restrictions.blocked_by_effects`): a
     # memo keyed by copies of the effect tables it was read from (events write effects
     # directly), compared at every read and read again when they differ.
@@ -71,7 +71,7 @@ class Caches:
         self.round_start_count.clear()
         self.invalidate()
 
-    def presence_changed(self, side: str, neighbourhood: Iterable[int], step: int) -> None:
+    def presence_changed(self, side: Side, neighbourhood: Iterable[int], step: int) -> None:
         """`side`'s influence appears (+1) in or vanishes (-1) from the country whose
         neighbourhood (itself included) is given: the round's start counts are kept first."""
         if side not in self.round_start_count:

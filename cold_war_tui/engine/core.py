@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
-from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
+from cold_war_tui.engine.board import US, USSR, Board, Side, board_for, derived, other
 from cold_war_tui.engine.caches import Caches, reach_tally
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
 from cold_war_tui.engine.options import GameOptions
@@ -59,7 +59,7 @@ Place = Literal[
 HAND: dict[str, Place] = {US: "hand:US", USSR: "hand:USSR"}
 HEADLINE: dict[str, Place] = {US: "headline:US", USSR: "headline:USSR"}
 # Each place as (kind, holder): the field of GameState and the side holding it, if any.
-PLACES: dict[Place, tuple[str, str | None]] = {
+PLACES: dict[Place, tuple[str, Side | None]] = {
     "hand:US": ("hand", US),
     "hand:USSR": ("hand", USSR),
     "headline:US": ("headline", US),
@@ -71,7 +71,7 @@ PLACES: dict[Place, tuple[str, str | None]] = {
 }
 
 
-def _cards_at(state: GameState, kind: str, holder: str | None) -> list[int]:
+def _cards_at(state: GameState, kind: str, holder: Side | None) -> list[int]:
     """The list of cards of one place (not a headline slot)."""
     if holder is not None:
         return state.hands[holder]
@@ -127,7 +127,7 @@ class MenuRow(NamedTuple):
 
 # What a card's menu row depends on: the side, this turn's ops bonus and malus, and the
 # ops the space race needs now with the reason shown when a card has fewer.
-MenuContext = tuple[str, int, int, int, str]
+MenuContext = tuple[Side, int, int, int, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +346,7 @@ class Core:
         it is read from the counts as they stand until influence appears or vanishes."""
         self.caches.round_started()
 
-    def reach(self, side: str) -> tuple[int, ...]:
+    def reach(self, side: Side) -> tuple[int, ...]:
         """Countries where `side` may place influence this action round, sorted (6.1.1, 6.1.4)."""
         reach = self.caches.reach
         cached = reach.get(side)
@@ -354,7 +354,7 @@ class Core:
             cached = reach[side] = self.reach_now(side)
         return cached
 
-    def reach_now(self, side: str) -> tuple[int, ...]:
+    def reach_now(self, side: Side) -> tuple[int, ...]:
         """`reach` made from the tallies, without the cache."""
         board = self.board
         caches = self.caches
@@ -363,7 +363,7 @@ class Core:
         last = board.size if side == USSR and self.state.ccw_active else board.ccw
         return tuple(compress(range(last), count))
 
-    def contested(self, side: str, excluded: frozenset[int]) -> tuple[int, ...]:
+    def contested(self, side: Side, excluded: frozenset[int]) -> tuple[int, ...]:
         """Countries where `side`'s opponent has influence, except `excluded`, in order
         (the Civil War space never: 12.3). Coup and realignment targets start here."""
         key = (side, excluded)
@@ -373,7 +373,7 @@ class Core:
             found = cache[key] = self.contested_now(side, excluded)
         return found
 
-    def contested_now(self, side: str, excluded: frozenset[int]) -> tuple[int, ...]:
+    def contested_now(self, side: Side, excluded: frozenset[int]) -> tuple[int, ...]:
         """`contested` made from the state, without the cache."""
         present = compress(range(self.board.ccw), self.state.influence[other(side)])
         return tuple([c for c in present if c not in excluded] if excluded else present)
@@ -386,21 +386,21 @@ class Core:
         return self.tables.card_names[number]
 
     # -- influence and control ----------------------------------------------
-    def controls(self, side: str, country: int) -> bool:
+    def controls(self, side: Side, country: int) -> bool:
         """`side`'s influence exceeds the opponent's by at least the country's stability
         (02-full-game "Map and control")."""
         influence = self.state.influence
         margin = influence[side][country] - influence[other(side)][country]
         return margin >= self.board.stability[country]
 
-    def controller(self, country: int) -> str | None:
+    def controller(self, country: int) -> Side | None:
         if self.controls(US, country):
             return US
         if self.controls(USSR, country):
             return USSR
         return None
 
-    def add_influence(self, side: str, country: int, amount: int, rule: str) -> None:
+    def add_influence(self, side: Side, country: int, amount: int, rule: str) -> None:
         if amount <= 0:
             return
         influence = self.state.influence[side]
@@ -424,7 +424,7 @@ class Core:
         self.caches.invalidate()  # the space leaves the USSR's reach at once
         self.log("12.3", "the USSR wins the Chinese Civil War and takes the China Card face up")
 
-    def remove_influence(self, side: str, country: int, amount: int, rule: str) -> int:
+    def remove_influence(self, side: Side, country: int, amount: int, rule: str) -> int:
         """Remove up to `amount`; returns how much was actually removed."""
         present = self.state.influence[side][country]
         taken = min(present, max(amount, 0))
@@ -436,7 +436,7 @@ class Core:
         return taken
 
     # -- VP, DEFCON, military operations -------------------------------------
-    def gain_vp(self, side: str, amount: int, rule: str, why: str) -> None:
+    def gain_vp(self, side: Side, amount: int, rule: str, why: str) -> None:
         """`side` gains `amount` VP (negative: loses); 20 VP wins at once."""
         if amount == 0:
             return
@@ -470,7 +470,7 @@ class Core:
                 Outcome(other(loser), f"nuclear war: DEFCON 1 during the {loser}'s turn", "8.1.3")
             )
 
-    def add_milops(self, side: str, amount: int, rule: str) -> None:
+    def add_milops(self, side: Side, amount: int, rule: str) -> None:
         """Move `side`'s military operations marker; the track ends at 5 (8.2, #46)."""
         milops = self.state.milops
         milops[side] = min(MILOPS_TRACK_END, milops[side] + amount)
@@ -503,7 +503,7 @@ class Core:
         else:
             _cards_at(state, to_kind, to_holder).append(card)
 
-    def reveal(self, holder: str, cards: Iterable[int]) -> None:
+    def reveal(self, holder: Side, cards: Iterable[int]) -> None:
         """The other side sees `cards` of `holder`'s hand or headline (`state.known`)."""
         known = self.state.known[holder]
         known.extend(c for c in cards if c not in known)
@@ -533,12 +533,14 @@ class Core:
         else:
             self.move_card(card, "limbo", "discard")
 
-    def event_owner(self, card: int, player: str) -> str:
+    def event_owner(self, card: int, player: Side) -> Side:
         """Who resolves the event of `card` played by `player`: its side, or the player."""
         side = self.cards[card].side
-        return player if side == "Neutral" else side
+        if side == "Neutral":
+            return player
+        return side
 
-    def holds_china(self, side: str) -> bool:
+    def holds_china(self, side: Side) -> bool:
         return self.state.china_holder == side
 
     def event_played(self, number: int) -> bool:

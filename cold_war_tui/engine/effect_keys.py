@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NewType
 
-from cold_war_tui.engine.board import SIDES, US, USSR, Board
+from cold_war_tui.engine.board import SIDES, US, USSR, Board, Side
 from cold_war_tui.untrusted import excerpt
 
 EffectKey = NewType("EffectKey", str)
@@ -110,12 +110,12 @@ def nato_exempt(country: str) -> EffectKey:
     return EffectKey(f"{_NATO_EXEMPT}:{country}")
 
 
-def no_action(action: Action, side: str, place: str) -> EffectKey:
+def no_action(action: Action, side: Side, place: str) -> EffectKey:
     """`side` may not take `action` in `place` (a country, region or sub-region key)."""
     return EffectKey(f"{_CLOSING[action]}:{side}:{place}")
 
 
-def area_bonus(side: str, place: str) -> EffectKey:
+def area_bonus(side: Side, place: str) -> EffectKey:
     """#9: +1 op for `side` when all of a card's ops go to `place`."""
     return EffectKey(f"{_AREA_BONUS}:{side}:{place}")
 
@@ -124,12 +124,12 @@ def area_bonus(side: str, place: str) -> EffectKey:
 SOUTHEAST_ASIA_BONUS = {side: area_bonus(side, "southeast-asia") for side in SIDES}
 
 
-def coup_bonus(side: str, region: str) -> EffectKey:
+def coup_bonus(side: Side, region: str) -> EffectKey:
     """#69: +1 to `side`'s coups in `region`."""
     return EffectKey(f"{_COUP_BONUS}:{side}:{region}")
 
 
-def coup_malus(side: str, region: str) -> EffectKey:
+def coup_malus(side: Side, region: str) -> EffectKey:
     """#69: -1 to `side`'s coups in `region`."""
     return EffectKey(f"{_COUP_MALUS}:{side}:{region}")
 

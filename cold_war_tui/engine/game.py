@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from cold_war_tui.datamodel import GameData
 from cold_war_tui.engine import operations
-from cold_war_tui.engine.board import SIDES, Board, board_for, other
+from cold_war_tui.engine.board import US, USSR, Board, Side, board_for, other
 from cold_war_tui.engine.cache_check import check_caches, check_memos
 from cold_war_tui.engine.core import Core, LogEntry, make_core
 from cold_war_tui.engine.decisions import Decision, Outcome
@@ -72,7 +72,7 @@ class PlayerView(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    player: str
+    player: Side
     turn: int
     phase: str
     action_round: int
@@ -252,7 +252,7 @@ class Game:
 
     def view(self, player: str) -> PlayerView:
         """What `player` may know: never the opponent's hand or the deck order."""
-        _side(player)
+        player = _side(player)
         state = self._core.state
         s = snapshot(state, self._core.board)
         opponent = other(player)
@@ -290,7 +290,10 @@ class Game:
     def region_scores(self) -> dict[str, dict[str, SideScore]]:
         """What scoring each region now would give each side (10.x), in board order."""
         core = self._core
-        return {region: region_score(core, region) for region in core.board.region_order}
+        return {
+            region: {side: score for side, score in region_score(core, region).items()}
+            for region in core.board.region_order
+        }
 
     def ops_value(self, card: int, side: str) -> int:
         """`card`'s operations points for `side` now, after this turn's modifiers."""
@@ -305,7 +308,7 @@ class Game:
 
     def rounds_left(self, side: str) -> int:
         """`side`'s action rounds this turn not yet over (the one he is playing counts)."""
-        return max(0, self.action_rounds(side) - self._core.state.rounds_taken[side])
+        return max(0, self.action_rounds(side) - self._core.state.rounds_taken[_side(side)])
 
     def may_discard_at_turn_end(self, side: str) -> bool:
         """`side` may discard one held card at turn end (space box 6, 6.4.4)."""
@@ -394,7 +397,7 @@ class Game:
         has seen there, a secret headline, the draw pile) are dealt again at random,
         and the generator is reseeded: both from `seed` alone.
         """
-        _side(player)
+        player = _side(player)
         pending = self._pending
         planned = plan(self._core.state, player, pending, seed_state(seed))
         made = len(self._choices)
@@ -407,7 +410,7 @@ class Game:
         game._private_choices = made
         return game
 
-    def _redealt_earlier(self, player: str, planned: Plan) -> Game:
+    def _redealt_earlier(self, player: Side, planned: Plan) -> Game:
         """Determinize while the opponent decides with cards hidden from `player` in hand.
 
         His pending decision lists those cards, so the cards move earlier: at the latest
@@ -459,7 +462,7 @@ class Game:
             return None
         return game
 
-    def _same_past(self, true: Game, player: str, view: PlayerView) -> bool:
+    def _same_past(self, true: Game, player: Side, view: PlayerView) -> bool:
         """Whether `player` saw the same in this game as in `true`: his view, the log."""
         same_log = self._core.log_entries == true._core.log_entries
         return same_log and self.view(player) == view
@@ -539,10 +542,13 @@ def _replay_error(doc: dict[str, Any], why: str) -> SaveError:
     return SaveError(f"{why} (edited or damaged save)")
 
 
-def _side(side: str) -> str:
-    if side not in SIDES:
-        raise ValueError(f"side must be 'US' or 'USSR', not {side!r}")
-    return side
+def _side(side: str) -> Side:
+    """`side` as a Side; a ValueError naming it when it is neither."""
+    if side == US:
+        return US
+    if side == USSR:
+        return USSR
+    raise ValueError(f"side must be 'US' or 'USSR', not {side!r}")
 
 
 def _choices_made(point: Checkpoint) -> int:

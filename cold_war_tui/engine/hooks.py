@@ -31,18 +31,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cold_war_tui.engine.board import Side
 from cold_war_tui.engine.decisions import Choice, Flow, Unavailable
 
 if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
 
 Menu = tuple[list[Choice], list[Unavailable]]
-MenuFilter = Callable[["Core", str, list[Choice], list[Unavailable]], Menu]
-RoundHook = Callable[["Core", str], bool]
-RoundEndHook = Callable[["Core", str], Flow[object] | None]
-CardPlayed = Callable[["Core", str, int, str], None]
-EventHappened = Callable[["Core", int, str], None]
-CoupHook = Callable[["Core", str, int, bool], None]
+MenuFilter = Callable[["Core", Side, list[Choice], list[Unavailable]], Menu]
+RoundHook = Callable[["Core", Side], bool]
+RoundEndHook = Callable[["Core", Side], Flow[object] | None]
+CardPlayed = Callable[["Core", Side, int, str], None]
+EventHappened = Callable[["Core", int, Side], None]
+CoupHook = Callable[["Core", Side, int, bool], None]
 DefconHook = Callable[["Core", int], None]
 
 
@@ -51,13 +52,13 @@ class MenuAction:
     """Extra action-menu entries: `choices` lists them (given the filtered menu they
     extend), `handle` runs the chosen one."""
 
-    choices: Callable[[Core, str, list[Choice]], list[Choice]]
-    handle: Callable[[Core, str, str], Flow[bool]]
+    choices: Callable[[Core, Side, list[Choice]], list[Choice]]
+    handle: Callable[[Core, Side, str], Flow[bool]]
 
 
 # Both headline cards are revealed: `picks` (side -> card) is what will resolve; a
 # hook may cancel a pick by removing it (#103 Defectors cancels the USSR headline).
-HeadlineHook = Callable[["Core", dict[str, int]], None]
+HeadlineHook = Callable[["Core", dict[Side, int]], None]
 
 
 @dataclass(frozen=True, slots=True)

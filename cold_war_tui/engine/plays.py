@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cold_war_tui.engine import operations as ops
-from cold_war_tui.engine.board import other
+from cold_war_tui.engine.board import Side, other
 from cold_war_tui.engine.core import CHINA_CARD, HAND, Core, MenuContext, MenuRow, Place
 from cold_war_tui.engine.decisions import Choice, Flow, Unavailable, ask
 from cold_war_tui.engine.effect_keys import OPS_BONUS, OPS_MALUS
@@ -20,7 +20,7 @@ from cold_war_tui.engine.events import announce_play, event_blocked, resolve_eve
 
 
 def card_plays(
-    core: Core, side: str, cards: Iterable[int]
+    core: Core, side: Side, cards: Iterable[int]
 ) -> tuple[list[Choice], list[Unavailable]]:
     """The plays of `cards` by `side` (event, ops, space race), and the greyed ones.
 
@@ -47,7 +47,7 @@ def card_plays(
     return choices, greyed
 
 
-def menu_context(core: Core, side: str) -> MenuContext:
+def menu_context(core: Core, side: Side) -> MenuContext:
     """What `side`'s menu rows depend on now: this turn's ops modifiers and the space race."""
     effects = core.state.turn_effects
     return (
@@ -86,7 +86,7 @@ def make_menu_row(core: Core, context: MenuContext, card: int) -> MenuRow:
     return MenuRow(plays.event if conditional else None, tuple(choices), tuple(greyed))
 
 
-def play_card(core: Core, side: str, card: int, mode: str) -> Flow[None]:
+def play_card(core: Core, side: Side, card: int, mode: str) -> Flow[None]:
     """Play `card` from `side`'s hand for its event, operations or the space race."""
     if card == CHINA_CARD:
         announce_play(core, side, card, mode)
@@ -105,14 +105,14 @@ def play_card(core: Core, side: str, card: int, mode: str) -> Flow[None]:
         core.dispose(card, event_happened=happened)
 
 
-def put_in_play(core: Core, side: str, card: int, source: Place, mode: str) -> None:
+def put_in_play(core: Core, side: Side, card: int, source: Place, mode: str) -> None:
     """`side` plays `card` ("event", "ops", "space" or "headline"): every play is announced
     once (`events.announce_play`), and the card lies in limbo until `Core.dispose`."""
     announce_play(core, side, card, mode)
     core.move_card(card, source, "limbo")
 
 
-def play_event(core: Core, player: str, card: int, rule: str) -> Flow[bool]:
+def play_event(core: Core, player: Side, card: int, rule: str) -> Flow[bool]:
     """The event of `card`, in limbo, played by `player`: the card's side resolves it (the
     player for his own or a both-sides card, 5.2); then the card goes where a played card
     goes. Returns whether the event happened."""
@@ -122,7 +122,7 @@ def play_event(core: Core, player: str, card: int, rule: str) -> Flow[bool]:
 
 
 def play_event_now(
-    core: Core, card: int, player: str, source: Place, rule: str = "5.1"
+    core: Core, card: int, player: Side, source: Place, rule: str = "5.1"
 ) -> Flow[bool]:
     """`player` plays the event of a card an event takes from `source` (a hand or a pile)
     now, through the same steps as a card played from the hand (#5, #49, #85)."""
@@ -130,13 +130,13 @@ def play_event_now(
     return (yield from play_event(core, player, card, rule))
 
 
-def card_operations(core: Core, side: str, card: int) -> Flow[None]:
+def card_operations(core: Core, side: Side, card: int) -> Flow[None]:
     """`side` conducts operations with `card`'s ops and area bonuses (6.0)."""
     value = ops.ops_value(core, card, side)
     yield from ops.conduct(core, side, value, bonuses=ops.card_bonuses(core, card, side))
 
 
-def space_race(core: Core, side: str) -> Flow[None]:
+def space_race(core: Core, side: Side) -> Flow[None]:
     """A space race attempt; with the optional rule the player may decline to roll."""
     if core.options.space_race_no_roll:
         roll = yield ask(
@@ -159,7 +159,7 @@ EVENT_ORDER = (
 _MODE_TEXT = {"event": "its event", "ops": "operations", "space": "a space race attempt"}
 
 
-def play_for_ops(core: Core, side: str, card: int) -> Flow[bool]:
+def play_for_ops(core: Core, side: Side, card: int) -> Flow[bool]:
     """Operations, with the opponent's event before or after as the player chooses (5.2)."""
     opponent = other(side)
     if core.cards[card].side != opponent:
@@ -186,7 +186,7 @@ def play_for_ops(core: Core, side: str, card: int) -> Flow[bool]:
     return happened
 
 
-def play_china(core: Core, side: str, mode: str) -> Flow[None]:
+def play_china(core: Core, side: Side, mode: str) -> Flow[None]:
     """The China Card: 4 ops (+1 all in Asia), then to the opponent face down (9.x)."""
     state = core.state
     state.china_holder = other(side)

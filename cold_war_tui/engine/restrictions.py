@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cold_war_tui.engine import effect_keys
-from cold_war_tui.engine.board import US, USSR
+from cold_war_tui.engine.board import US, USSR, Side
 
 if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
@@ -20,7 +20,7 @@ def closed_countries(core: Core) -> frozenset[int]:
     return core.tables.closed_countries[core.state.defcon]
 
 
-def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
+def blocked_by_effects(core: Core, side: Side, action: str) -> frozenset[int]:
     """Countries an effect in play closes to `side`'s `action` ("coup", "realign", "influence").
 
     Effects are keyed `no-{action}:{side}:{country or region key}`; NATO's
@@ -38,7 +38,7 @@ def joined(first: frozenset[int], second: frozenset[int]) -> frozenset[int]:
     return first | second if first and second else first or second
 
 
-def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
+def _closed_by_effects(core: Core, side: Side, action: str) -> frozenset[int]:
     """The `no-{action}:{side}:...` effects' countries, remembered until the effects change.
 
     Target lists ask this several times per decision while the effects rarely change;
@@ -93,7 +93,7 @@ def nato_protected(core: Core) -> frozenset[int]:
     )
 
 
-def coup_modifier(core: Core, side: str, country: int) -> int:
+def coup_modifier(core: Core, side: Side, country: int) -> int:
     """Modifiers to a coup roll from effects in play (e.g. #43 SALT: -1)."""
     effects = core.state.turn_effects
     modifier = -effects.get(effect_keys.COUP_MALUS, 0)
@@ -103,12 +103,12 @@ def coup_modifier(core: Core, side: str, country: int) -> int:
     return modifier
 
 
-def realign_roll_modifier(core: Core, roller: str) -> int:
+def realign_roll_modifier(core: Core, roller: Side) -> int:
     """Modifiers to one side's realignment die, whoever realigns (#93 Iran-Contra: every
     US die -1, the US's defending die too)."""
     return -core.state.turn_effects.get(effect_keys.REALIGN_MALUS[roller], 0)
 
 
-def coup_lowers_defcon(core: Core, side: str, free: bool) -> bool:
+def coup_lowers_defcon(core: Core, side: Side, free: bool) -> bool:
     """A battleground coup lowers DEFCON (6.3.4), free coups too (6.3.5)."""
     return not (side == US and not free and core.state.turn_effects.get(effect_keys.NUCLEAR_SUBS))

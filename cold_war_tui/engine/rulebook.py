@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cold_war_tui.engine.board import Side
 from cold_war_tui.engine.decisions import Flow
 from cold_war_tui.engine.effect_keys import EffectKey
 from cold_war_tui.engine.hooks import Hooks
@@ -18,8 +19,8 @@ from cold_war_tui.engine.hooks import Hooks
 if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
 
-Resolver = Callable[["Core", str], Flow[None]]
-Condition = Callable[["Core", str], "str | None"]
+Resolver = Callable[["Core", Side], Flow[None]]
+Condition = Callable[["Core", Side], "str | None"]
 
 
 @dataclass(frozen=True, slots=True)

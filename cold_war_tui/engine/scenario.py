@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cold_war_tui.datamodel import GameData
-from cold_war_tui.engine.board import SIDES, Board
+from cold_war_tui.engine.board import SIDES, Board, Side
 from cold_war_tui.engine.core import CHINA_CARD, tables_for
 from cold_war_tui.engine.effect_keys import (
     PERSISTENT,
@@ -28,7 +28,6 @@ from cold_war_tui.engine.state import GameState
 from cold_war_tui.untrusted import excerpt, field_problem
 
 Phase = Literal["setup", "turn-start", "headline", "action", "turn-end"]
-SideName = Literal["US", "USSR"]
 Count = Annotated[int, Field(ge=0)]
 
 
@@ -42,7 +41,7 @@ class ScenarioInfluence(_Strict):
 
 
 class ChinaCard(_Strict):
-    holder: SideName | None = "USSR"
+    holder: Side | None = "USSR"
     face_up: bool = True
 
 
@@ -53,15 +52,15 @@ class Scenario(_Strict):
     phase: Phase = "setup"
     turn: int = Field(default=1, ge=1, le=10)
     action_round: int = Field(default=1, ge=0, le=8)
-    phasing: SideName = "USSR"
+    phasing: Side = "USSR"
     defcon: int = Field(default=5, ge=2, le=5)
     vp: int = Field(default=0, gt=-20, lt=20)
-    milops: dict[SideName, Annotated[int, Field(ge=0, le=5)]] = Field(default_factory=dict)
-    space: dict[SideName, Count] = Field(default_factory=dict)
-    space_attempts: dict[SideName, Count] = Field(default_factory=dict)
-    rounds_taken: dict[SideName, Count] = Field(default_factory=dict)
+    milops: dict[Side, Annotated[int, Field(ge=0, le=5)]] = Field(default_factory=dict)
+    space: dict[Side, Count] = Field(default_factory=dict)
+    space_attempts: dict[Side, Count] = Field(default_factory=dict)
+    rounds_taken: dict[Side, Count] = Field(default_factory=dict)
     influence: dict[str, ScenarioInfluence] | None = None
-    hands: dict[SideName, list[int]] = Field(default_factory=dict)
+    hands: dict[Side, list[int]] = Field(default_factory=dict)
     draw: list[int] | None = None  # top card first
     discard: list[int] = Field(default_factory=list)
     removed: list[int] = Field(default_factory=list)
@@ -70,7 +69,7 @@ class Scenario(_Strict):
     effects: dict[str, int] = Field(default_factory=dict)
     turn_effects: dict[str, int] = Field(default_factory=dict)
     events_played: list[int] = Field(default_factory=list)
-    headline: dict[SideName, int] = Field(default_factory=dict)
+    headline: dict[Side, int] = Field(default_factory=dict)
     forced_dice: list[int] = Field(default_factory=list)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cold_war_tui.engine import effect_keys
-from cold_war_tui.engine.board import SIDES, US, USSR, other
+from cold_war_tui.engine.board import SIDES, US, USSR, Side, other
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import GameOver, Outcome
 from cold_war_tui.wording import plural
@@ -24,7 +24,7 @@ class SideScore:
     vp: int
 
 
-def region_score(core: Core, region: str, *, final: bool = False) -> dict[str, SideScore]:
+def region_score(core: Core, region: str, *, final: bool = False) -> dict[Side, SideScore]:
     """What scoring `region` now gives each side (10.x); `final` at final scoring."""
     board = core.board
     members = board.region_members[region]
@@ -100,7 +100,7 @@ def score_region(core: Core, region: str, rule: str = "10", *, final: bool = Fal
         core.gain_vp(USSR, -net, rule, f"{name} scoring")
 
 
-def southeast_asia_score(core: Core) -> dict[str, int]:
+def southeast_asia_score(core: Core) -> dict[Side, int]:
     """#38: VP per controlled country of Southeast Asia (Thailand more)."""
     table = core.data.southeast_asia_scoring
     result = dict.fromkeys(SIDES, 0)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine import operations as ops
-from cold_war_tui.engine.board import SIDES, US, USSR, other
+from cold_war_tui.engine.board import SIDES, US, USSR, Side, other
 from cold_war_tui.engine.core import CHINA_CARD, HAND, HEADLINE, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
 from cold_war_tui.engine.events import (
@@ -134,7 +134,7 @@ def deal(core: Core) -> None:
 
 
 # -- headline -----------------------------------------------------------------
-def headline_order(core: Core) -> tuple[str, str]:
+def headline_order(core: Core) -> tuple[Side, Side]:
     """Who picks first: the holder of space box 4 sees the other's pick (6.4.4)."""
     if ops.holds_space_bonus(core, US, 4):
         return USSR, US
@@ -185,7 +185,7 @@ def headline_phase(core: Core) -> Flow[None]:
 # -- action rounds ------------------------------------------------------------
 
 
-def rounds_for(core: Core, side: str) -> int:
+def rounds_for(core: Core, side: Side) -> int:
     """`side`'s action rounds this turn: one more at space box 8 (6.4.4) or by event."""
     extra = ops.holds_space_bonus(core, side, 8) or core.state.turn_effects.get(
         effect_keys.EXTRA_ROUND[side]
@@ -208,7 +208,7 @@ def action_rounds(core: Core) -> Flow[None]:
         state.action_round += 1
 
 
-def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailable]]:
+def action_choices(core: Core, side: Side) -> tuple[list[Choice], list[Unavailable]]:
     """Every legal play of `side`'s action round, and the greyed-out ones with reasons."""
     state = core.state
     cards = sorted(state.hands[side])
@@ -235,7 +235,7 @@ PASS = Choice("pass", "Pass this action round")
 NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)")
 
 
-def action_round(core: Core, side: str) -> Flow[None]:
+def action_round(core: Core, side: Side) -> Flow[None]:
     """One action round: hooks of effects in play, then one play from the menu."""
     core.mark_round_start()
     used = any([hook(core, side) for hook in core.hooks.round_start])  # every hook runs
@@ -247,7 +247,7 @@ def action_round(core: Core, side: str) -> Flow[None]:
             yield from flow
 
 
-def blocked_events(core: Core, side: str, cards: Iterable[int]) -> dict[int, str]:
+def blocked_events(core: Core, side: Side, cards: Iterable[int]) -> dict[int, str]:
     """{card: why its event cannot happen now} for `side`'s cards whose event cannot
     (an opponent's card: for the opponent, 5.2). Decision context, so that a hand can
     say "no event" where the menu offers no such entry (a headline, an opponent's card)."""
@@ -259,7 +259,7 @@ def blocked_events(core: Core, side: str, cards: Iterable[int]) -> dict[int, str
     }
 
 
-def menu_round(core: Core, side: str) -> Flow[bool]:
+def menu_round(core: Core, side: Side) -> Flow[bool]:
     """Ask for and carry out one action-menu entry; False when the round goes on."""
     state = core.state
     choices, greyed = action_choices(core, side)

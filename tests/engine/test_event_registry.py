@@ -82,3 +82,29 @@ def test_every_hook_is_a_function_of_an_event_module() -> None:
 
 def test_events_by_number_match_the_table() -> None:
     assert list(EVENTS.values()) == list(EVENT_TABLE)
+
+
+def _module_constants(path: Path) -> dict[str, object]:
+    """Module-level `NAME = literal` assignments of one source file."""
+    found: dict[str, object] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id.isupper():
+                    found[target.id] = node.value.value
+    return found
+
+
+def test_every_card_constant_and_the_side_type_are_defined_once() -> None:
+    """`UN_INTERVENTION = 32` was defined three times; sides are `board.Side` (one
+    Literal["US", "USSR"], from datamodel) everywhere in the engine."""
+    engine = EVENTS_DIR.parent
+    seen: dict[str, list[str]] = {}
+    for path in sorted(engine.rglob("*.py")):
+        for name, value in _module_constants(path).items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                seen.setdefault(name, []).append(path.name)
+        source = path.read_text(encoding="utf-8")
+        assert 'Literal["US", "USSR"]' not in source, path.name
+    assert {name: files for name, files in seen.items() if len(files) > 1} == {}
+    assert seen["UN_INTERVENTION"] == ["core.py"]

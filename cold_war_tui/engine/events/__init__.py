@@ -10,6 +10,7 @@ military operations for the player resolving it (8.2.3, 8.2.4).
 
 from __future__ import annotations
 
+from cold_war_tui.engine.board import Side
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Flow
 
@@ -17,7 +18,7 @@ from cold_war_tui.engine.decisions import Flow
 CIVIL_WAR_BANS = {31: "USSR", 58: "USSR", 35: "US"}
 
 
-def event_blocked(core: Core, card: int, side: str) -> str | None:
+def event_blocked(core: Core, card: int, side: Side) -> str | None:
     """Why the event of `card` cannot happen for `side` now, or None (5.2, 7.5)."""
     if card not in core.conditional_events and card not in core.tables.linked_events:
         return None  # the action menu asks this for every card in the hand
@@ -38,7 +39,7 @@ def event_blocked(core: Core, card: int, side: str) -> str | None:
     return None
 
 
-def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[bool]:
+def resolve_event(core: Core, card: int, side: Side, rule: str = "5.1") -> Flow[bool]:
     """Resolve the event of `card` for `side`; returns whether it happened (5.2)."""
     reason = event_blocked(core, card, side)
     name = core.card_name(card)
@@ -73,7 +74,7 @@ def end_effects(core: Core, card: int, by: str) -> None:
         core.log("5.1", f"{by} cancels {core.card_name(card)}: its effect ends")
 
 
-def announce_play(core: Core, player: str, card: int, mode: str) -> None:
+def announce_play(core: Core, player: Side, card: int, mode: str) -> None:
     """`player` plays `card` ("event", "ops", "space" or "headline"). Every way of playing a
     card comes through here once, so the effects watching plays (#59 Flower Power, #35
     Formosan Resolution) hear of each: from the hand, the headline, UN Intervention, and the

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine import operations as ops
-from cold_war_tui.engine.board import US, USSR, other
+from cold_war_tui.engine.board import US, USSR, Side, other
 from cold_war_tui.engine.core import (
     CHINA_CARD,
     DEFECTORS,
@@ -51,7 +51,7 @@ def _late_war(core: Core) -> bool:
     return core.state.turn >= core.tables.period_start["Late"]
 
 
-def _reveal(core: Core, holder: str, cards: list[int]) -> None:
+def _reveal(core: Core, holder: Side, cards: list[int]) -> None:
     """`holder` shows `cards` of his hand to the other side (state.known)."""
     core.reveal(holder, cards)
     shown = ", ".join(core.card_name(c) for c in sorted(cards)) or "nothing"
@@ -59,7 +59,7 @@ def _reveal(core: Core, holder: str, cards: list[int]) -> None:
 
 
 # -- #5-#17: USSR influence and wars ----------------------------------------------
-def five_year_plan(core: Core, side: str) -> Flow[None]:
+def five_year_plan(core: Core, side: Side) -> Flow[None]:
     """#5: the USSR discards a random card; a US event on it happens at once, for the US
     (the published card); a USSR or both-sides card is discarded without its event."""
     card = random_card(core, USSR, "Five Year Plan")
@@ -74,7 +74,7 @@ def five_year_plan(core: Core, side: str) -> Flow[None]:
     yield from play_event_now(core, card, US, HAND[USSR])
 
 
-def socialist_governments(core: Core, side: str) -> Flow[None]:
+def socialist_governments(core: Core, side: Side) -> Flow[None]:
     """#7: remove 3 US influence from Western Europe, at most 2 per country."""
     candidates = area_members(core, "western-europe")
     if not any(core.state.influence[US][c] for c in candidates):
@@ -91,14 +91,14 @@ def _take_over(core: Core, key: str, name: str) -> None:
     core.log(RULE, f"{name}: the USSR controls {core.name(country)}")
 
 
-def fidel(core: Core, side: str) -> Flow[None]:
+def fidel(core: Core, side: Side) -> Flow[None]:
     """#8: remove all US influence from Cuba; the USSR gains control of it."""
     _take_over(core, "cuba", "Fidel")
     return
     yield
 
 
-def vietnam_revolts(core: Core, side: str) -> Flow[None]:
+def vietnam_revolts(core: Core, side: Side) -> Flow[None]:
     """#9: +2 USSR in Vietnam; this turn, USSR ops all in Southeast Asia get +1."""
     core.add_influence(USSR, core.board.index["vietnam"], 2, RULE)
     core.state.turn_effects[effect_keys.SOUTHEAST_ASIA_BONUS[USSR]] = 1
@@ -106,7 +106,7 @@ def vietnam_revolts(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def blockade(core: Core, side: str) -> Flow[None]:
+def blockade(core: Core, side: Side) -> Flow[None]:
     """#10: the US discards a 3+ ops card or loses all its influence in West Germany."""
     germany = core.board.index["west-germany"]
     if not core.state.influence[US][germany]:
@@ -130,7 +130,7 @@ def blockade(core: Core, side: str) -> Flow[None]:
         discard_from_hand(core, US, int(chosen.split()[1]))
 
 
-def korean_war(core: Core, side: str) -> Flow[None]:
+def korean_war(core: Core, side: Side) -> Flow[None]:
     """#11: war on South Korea, 4-6 wins (USSR +2 VP, takes the US influence).
 
     While the Chinese Civil War goes on, the USSR's die gets -1 more (12.4.2).
@@ -143,14 +143,14 @@ def korean_war(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def romanian_abdication(core: Core, side: str) -> Flow[None]:
+def romanian_abdication(core: Core, side: Side) -> Flow[None]:
     """#12: remove all US influence from Romania; the USSR gains control of it."""
     _take_over(core, "romania", "Romanian Abdication")
     return
     yield
 
 
-def arab_israeli_war(core: Core, side: str) -> Flow[None]:
+def arab_israeli_war(core: Core, side: Side) -> Flow[None]:
     """#13: war on Israel, -1 more if the US controls Israel; 4-6 wins."""
     israel = core.board.index["israel"]
     war(core, USSR, israel, name="Arab-Israeli War", extra_malus=int(core.controls(US, israel)))
@@ -158,7 +158,7 @@ def arab_israeli_war(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def comecon(core: Core, side: str) -> Flow[None]:
+def comecon(core: Core, side: Side) -> Flow[None]:
     """#14: +1 USSR in each of 4 non-US-controlled Eastern European countries."""
     candidates = [c for c in area_members(core, "eastern-europe") if not core.controls(US, c)]
     if not candidates:
@@ -167,7 +167,7 @@ def comecon(core: Core, side: str) -> Flow[None]:
     yield from place_points(core, USSR, 4, candidates, max_per=1)
 
 
-def nasser(core: Core, side: str) -> Flow[None]:
+def nasser(core: Core, side: Side) -> Flow[None]:
     """#15: +2 USSR in Egypt, then remove half the US influence there (rounded up)."""
     egypt = core.board.index["egypt"]
     core.add_influence(USSR, egypt, 2, RULE)
@@ -177,7 +177,7 @@ def nasser(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def warsaw_pact_formed(core: Core, side: str) -> Flow[None]:
+def warsaw_pact_formed(core: Core, side: Side) -> Flow[None]:
     """#16: remove all US influence from 4 Eastern European countries, or +5 USSR there."""
     members = area_members(core, "eastern-europe")
     us = core.state.influence[US]
@@ -205,7 +205,7 @@ def warsaw_pact_formed(core: Core, side: str) -> Flow[None]:
         remove_all(core, US, country)
 
 
-def de_gaulle_leads_france(core: Core, side: str) -> Flow[None]:
+def de_gaulle_leads_france(core: Core, side: Side) -> Flow[None]:
     """#17: US -2 and USSR +1 in France; France loses NATO protection for good."""
     france = core.board.index["france"]
     core.remove_influence(US, france, 2, RULE)
@@ -216,7 +216,7 @@ def de_gaulle_leads_france(core: Core, side: str) -> Flow[None]:
 
 
 # -- #19-#27 ----------------------------------------------------------------------
-def truman_doctrine(core: Core, side: str) -> Flow[None]:
+def truman_doctrine(core: Core, side: Side) -> Flow[None]:
     """#19: remove all USSR influence from one uncontrolled European country."""
     candidates = [
         c
@@ -237,7 +237,7 @@ def truman_doctrine(core: Core, side: str) -> Flow[None]:
     remove_all(core, USSR, country)
 
 
-def olympic_games(core: Core, side: str) -> Flow[None]:
+def olympic_games(core: Core, side: Side) -> Flow[None]:
     """#20: the opponent takes part (dice, sponsor +2, winner +2 VP) or boycotts."""
     opponent = other(side)
     chosen = yield ask(
@@ -263,7 +263,7 @@ def olympic_games(core: Core, side: str) -> Flow[None]:
     core.gain_vp(winner, 2, RULE, "Olympic Games")
 
 
-def nato(core: Core, side: str) -> Flow[None]:
+def nato(core: Core, side: Side) -> Flow[None]:
     """#21: from now on the USSR may not coup or realign US-controlled Europe."""
     core.state.effects[effect_keys.NATO] = 1
     return
@@ -273,7 +273,7 @@ def nato(core: Core, side: str) -> Flow[None]:
 INDEPENDENT_REDS = ("yugoslavia", "romania", "bulgaria", "hungary", "czechoslovakia")
 
 
-def independent_reds(core: Core, side: str) -> Flow[None]:
+def independent_reds(core: Core, side: Side) -> Flow[None]:
     """#22: the US matches the USSR's influence in one of five Eastern European countries."""
     infl = core.state.influence
     candidates = [c for c in countries(core, *INDEPENDENT_REDS) if infl[USSR][c] > infl[US][c]]
@@ -291,7 +291,7 @@ def independent_reds(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, country, infl[USSR][country] - infl[US][country], RULE)
 
 
-def marshall_plan(core: Core, side: str) -> Flow[None]:
+def marshall_plan(core: Core, side: Side) -> Flow[None]:
     """#23: +1 US in each of 7 non-USSR-controlled Western European countries."""
     candidates = [c for c in area_members(core, "western-europe") if not core.controls(USSR, c)]
     if not candidates:
@@ -300,7 +300,7 @@ def marshall_plan(core: Core, side: str) -> Flow[None]:
     yield from place_points(core, US, 7, candidates, max_per=1)
 
 
-def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
+def indo_pakistani_war(core: Core, side: Side) -> Flow[None]:
     """#24: the player's war on India or Pakistan, 4-6 wins (+2 VP, takes influence)."""
     india, pakistan = countries(core, "india", "pakistan")
     chosen = yield ask(
@@ -316,20 +316,20 @@ def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
     war(core, side, target, name="Indo-Pakistani War")
 
 
-def containment(core: Core, side: str) -> Flow[None]:
+def containment(core: Core, side: Side) -> Flow[None]:
     """#25: this turn, US cards played for ops get +1 op (4 at most)."""
     core.state.turn_effects[effect_keys.OPS_BONUS[US]] = 1
     return
     yield
 
 
-def cia_created(core: Core, side: str) -> Flow[None]:
+def cia_created(core: Core, side: Side) -> Flow[None]:
     """#26: the USSR reveals its hand; the US conducts operations with this card's ops."""
     _reveal(core, USSR, list(core.state.hands[USSR]))
     yield from event_operations(core, US, ops.ops_value(core, 26, US))
 
 
-def us_japan_pact(core: Core, side: str) -> Flow[None]:
+def us_japan_pact(core: Core, side: Side) -> Flow[None]:
     """#27: the US gains control of Japan; the USSR may never coup or realign there."""
     gain_control(core, US, core.board.index["japan"])
     effects = core.state.effects
@@ -340,7 +340,7 @@ def us_japan_pact(core: Core, side: str) -> Flow[None]:
 
 
 # -- #28-#35 ----------------------------------------------------------------------
-def suez_crisis(core: Core, side: str) -> Flow[None]:
+def suez_crisis(core: Core, side: Side) -> Flow[None]:
     """#28: remove 4 US influence from France, the UK and Israel, at most 2 each."""
     candidates = countries(core, "france", "uk", "israel")
     if not any(core.state.influence[US][c] for c in candidates):
@@ -349,7 +349,7 @@ def suez_crisis(core: Core, side: str) -> Flow[None]:
     yield from remove_points(core, US, 4, candidates, max_per=2, chooser=USSR)
 
 
-def east_european_unrest(core: Core, side: str) -> Flow[None]:
+def east_european_unrest(core: Core, side: Side) -> Flow[None]:
     """#29: -1 USSR in each of 3 Eastern European countries (-2 each in the Late War)."""
     amount = 2 if _late_war(core) else 1
     members = area_members(core, "eastern-europe")
@@ -372,14 +372,14 @@ def east_european_unrest(core: Core, side: str) -> Flow[None]:
         core.remove_influence(USSR, country, amount, RULE)
 
 
-def decolonization(core: Core, side: str) -> Flow[None]:
+def decolonization(core: Core, side: Side) -> Flow[None]:
     """#30: +1 USSR in each of 4 countries of Africa and/or Southeast Asia."""
     yield from place_points(
         core, USSR, 4, area_members(core, "africa", "southeast-asia"), max_per=1
     )
 
 
-def red_scare_purge(core: Core, side: str) -> Flow[None]:
+def red_scare_purge(core: Core, side: Side) -> Flow[None]:
     """#31: this turn, the opponent's cards played for ops get -1 op (1 at least)."""
     core.state.turn_effects[effect_keys.OPS_MALUS[other(side)]] = 1
     return
@@ -387,7 +387,7 @@ def red_scare_purge(core: Core, side: str) -> Flow[None]:
 
 
 # -- #32 UN Intervention: played with an opponent's card, from the action menu ----
-def _un_partner(core: Core, side: str) -> int | None:
+def _un_partner(core: Core, side: Side) -> int | None:
     """The opponent's card being played together with UN Intervention, if any."""
     opponent = other(side)
     return next(
@@ -396,7 +396,7 @@ def _un_partner(core: Core, side: str) -> int | None:
     )
 
 
-def un_condition(core: Core, side: str) -> str | None:
+def un_condition(core: Core, side: Side) -> str | None:
     if core.state.phase == "headline":
         return "UN Intervention cannot be played as an event in the headline"
     if _un_partner(core, side) is None:
@@ -404,7 +404,7 @@ def un_condition(core: Core, side: str) -> str | None:
     return None
 
 
-def un_intervention(core: Core, side: str) -> Flow[None]:
+def un_intervention(core: Core, side: Side) -> Flow[None]:
     """#32: the event of the opponent's card played with it is cancelled."""
     partner = _un_partner(core, side)
     assert partner is not None  # the condition made sure of it
@@ -413,7 +413,7 @@ def un_intervention(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
+def un_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choice]:
     """`un N` for each card of the opponent's event in the hand, when #32 is held."""
     hand = core.state.hands[side]
     if UN_INTERVENTION not in hand:
@@ -435,7 +435,7 @@ def un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     return options
 
 
-def un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
+def un_play(core: Core, side: Side, chosen: str) -> Flow[bool]:
     """Play #32 as the event with card N: N's event is cancelled, its ops are used."""
     card = int(chosen.split()[1])
     put_in_play(core, side, card, HAND[side], "ops")
@@ -448,7 +448,7 @@ def un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
     return True
 
 
-def de_stalinization(core: Core, side: str) -> Flow[None]:
+def de_stalinization(core: Core, side: Side) -> Flow[None]:
     """#33: move up to 4 USSR influence to non-US-controlled countries, 2 per country."""
     board = core.board
     held = [c for c in range(board.ccw) if core.state.influence[USSR][c]]
@@ -479,14 +479,14 @@ def de_stalinization(core: Core, side: str) -> Flow[None]:
     )
 
 
-def formosan_resolution(core: Core, side: str) -> Flow[None]:
+def formosan_resolution(core: Core, side: Side) -> Flow[None]:
     """#35: a US-controlled Taiwan scores as a battleground in Asia until the US plays #6."""
     core.state.effects[effect_keys.FORMOSAN_RESOLUTION] = 1
     return
     yield
 
 
-def china_card_ends_formosan(core: Core, side: str, card: int, mode: str) -> None:
+def china_card_ends_formosan(core: Core, side: Side, card: int, mode: str) -> None:
     """#35 ends when the US plays the China Card."""
     if card != CHINA_CARD or side != US:
         return
@@ -495,7 +495,7 @@ def china_card_ends_formosan(core: Core, side: str, card: int, mode: str) -> Non
 
 
 # -- #103-#106 ----------------------------------------------------------------------
-def defectors(core: Core, side: str) -> Flow[None]:
+def defectors(core: Core, side: Side) -> Flow[None]:
     """#103: as the US headline it cancels the USSR's; played by the USSR, US +1 VP."""
     state = core.state
     if state.phase == "headline":
@@ -511,7 +511,7 @@ def defectors(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def defectors_cancel_headline(core: Core, picks: dict[str, int]) -> None:
+def defectors_cancel_headline(core: Core, picks: dict[Side, int]) -> None:
     """#103 as the US headline: the USSR headline is discarded, its event never happens."""
     if picks.get(US) != DEFECTORS or USSR not in picks:
         return
@@ -520,11 +520,11 @@ def defectors_cancel_headline(core: Core, picks: dict[str, int]) -> None:
     core.log(RULE, f"Defectors cancels the USSR headline {core.card_name(card)}: discarded")
 
 
-def cambridge_condition(core: Core, side: str) -> str | None:
+def cambridge_condition(core: Core, side: Side) -> str | None:
     return "not playable as an event in the Late War" if _late_war(core) else None
 
 
-def the_cambridge_five(core: Core, side: str) -> Flow[None]:
+def the_cambridge_five(core: Core, side: Side) -> Flow[None]:
     """#104: the US reveals its scoring cards; the USSR may add 1 in a region of one."""
     scoring = sorted(c for c in core.state.hands[US] if core.cards[c].scoring)
     _reveal(core, US, scoring)
@@ -542,7 +542,7 @@ def the_cambridge_five(core: Core, side: str) -> Flow[None]:
     )
 
 
-def special_relationship(core: Core, side: str) -> Flow[None]:
+def special_relationship(core: Core, side: Side) -> Flow[None]:
     """#105: with the UK US-controlled: +1 US next to the UK, or with NATO +2 US and +2 VP."""
     uk = core.board.index["uk"]
     if not core.controls(US, uk):
@@ -571,7 +571,7 @@ def special_relationship(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, country, 1, RULE)
 
 
-def norad(core: Core, side: str) -> Flow[None]:
+def norad(core: Core, side: Side) -> Flow[None]:
     """#106: from now on, after an action round in which DEFCON moved to 2, the US adds 1
     influence (while it controls Canada)."""
     core.state.effects[effect_keys.NORAD] = 1
@@ -586,13 +586,13 @@ def defcon_moved_to_2(core: Core, level: int) -> None:
         core.state.turn_effects[effect_keys.DEFCON_MOVED_TO_2] = 1
 
 
-def action_round_starts_unmoved(core: Core, side: str) -> bool:
+def action_round_starts_unmoved(core: Core, side: Side) -> bool:
     """A move to 2 before this action round (another round, the headline) does not count."""
     core.state.turn_effects.pop(effect_keys.DEFCON_MOVED_TO_2, None)
     return False
 
 
-def norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
+def norad_round_end(core: Core, side: Side) -> Flow[dict[int, int]] | None:
     """#106: DEFCON moved to 2 in this round (from wherever it was, even back down to 2 after
     a rise) and the US controls Canada: the US adds 1 influence where it has some."""
     state = core.state
@@ -614,7 +614,7 @@ def norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
     )
 
 
-def duck_and_cover(core: Core, side: str) -> Flow[None]:
+def duck_and_cover(core: Core, side: Side) -> Flow[None]:
     """#4: DEFCON -1, then the US gains 5 - DEFCON VP."""
     core.set_defcon(core.state.defcon - 1, "7", "Duck and Cover")
     core.gain_vp(US, 5 - core.state.defcon, "7", "Duck and Cover")
@@ -622,14 +622,14 @@ def duck_and_cover(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def captured_nazi_scientist(core: Core, side: str) -> Flow[None]:
+def captured_nazi_scientist(core: Core, side: Side) -> Flow[None]:
     """#18: the player advances one space race box, with its VP."""
     advance_space(core, side, "7")
     return
     yield
 
 
-def nuclear_test_ban(core: Core, side: str) -> Flow[None]:
+def nuclear_test_ban(core: Core, side: Side) -> Flow[None]:
     """#34: the player gains DEFCON - 2 VP, then DEFCON +2."""
     core.gain_vp(side, core.state.defcon - 2, "7", "Nuclear Test Ban")
     core.set_defcon(core.state.defcon + 2, "7", "Nuclear Test Ban")

@@ -11,7 +11,7 @@ side and region; persistent: #55 `nato-exempt:west-germany` (cancelled by #96), 
 from __future__ import annotations
 
 from cold_war_tui.engine import effect_keys, operations
-from cold_war_tui.engine.board import US, USSR, other
+from cold_war_tui.engine.board import US, USSR, Side, other
 from cold_war_tui.engine.core import (
     CHINA_CARD,
     HAND,
@@ -42,16 +42,11 @@ from cold_war_tui.engine.restrictions import nato_protected
 from cold_war_tui.engine.scoring import region_score
 from cold_war_tui.wording import plural
 
-AMERICAS = ("central-america", "south-america")
-CMC_CANCEL = {USSR: ("cuba",), US: ("west-germany", "turkey")}
-TRAPS = {
-    US: (effect_keys.QUAGMIRE, 42),
-    USSR: (effect_keys.BEAR_TRAP, 44),
-}  # trapped side -> (key, card)
+AMERICAS = ("central-america", "south-america")  # Latin America (#47, #69, #70)
 
 
 # -- events without a lasting effect ----------------------------------------------
-def brush_war(core: Core, side: str) -> Flow[None]:
+def brush_war(core: Core, side: Side) -> Flow[None]:
     """#36: war on a stability 1-2 country (not NATO-protected for the USSR); 3+ wins 1 VP."""
     board = core.board
     protected = nato_protected(core) if side == USSR else frozenset()
@@ -62,7 +57,7 @@ def brush_war(core: Core, side: str) -> Flow[None]:
     war(core, side, target, name="Brush War", win_on=3, vp=1)
 
 
-def arms_race(core: Core, side: str) -> Flow[None]:
+def arms_race(core: Core, side: Side) -> Flow[None]:
     """#39: more military ops than the opponent: +1 VP, +3 VP if the DEFCON need is met."""
     state = core.state
     mine, theirs = state.milops[side], state.milops[other(side)]
@@ -76,7 +71,7 @@ def arms_race(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def nuclear_subs(core: Core, side: str) -> Flow[None]:
+def nuclear_subs(core: Core, side: Side) -> Flow[None]:
     """#41: this turn, US coups in battlegrounds with ops do not lower DEFCON."""
     core.state.turn_effects[effect_keys.NUCLEAR_SUBS] = 1
     core.log("5.1", "Nuclear Subs: US operation coups leave DEFCON alone this turn")
@@ -84,7 +79,7 @@ def nuclear_subs(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def salt_negotiations(core: Core, side: str) -> Flow[None]:
+def salt_negotiations(core: Core, side: Side) -> Flow[None]:
     """#43: DEFCON +2, coup rolls -1 this turn, may take a non-scoring discard into hand."""
     state = core.state
     core.set_defcon(state.defcon + 2, "5.1", "SALT Negotiations")
@@ -108,7 +103,7 @@ def salt_negotiations(core: Core, side: str) -> Flow[None]:
     core.log("5.1", f"{side} takes {core.card_name(card)} from the discard pile (revealed)")
 
 
-def _defcon_choices(core: Core, chooser: str, levels: list[int]) -> list[Choice]:
+def _defcon_choices(core: Core, chooser: Side, levels: list[int]) -> list[Choice]:
     """`defcon N` ids for `levels` in 1-5; never 1 for the phasing player (he would lose)."""
     current = core.state.defcon
     choices = []
@@ -120,10 +115,10 @@ def _defcon_choices(core: Core, chooser: str, levels: list[int]) -> list[Choice]
     return choices
 
 
-def summit(core: Core, side: str) -> Flow[None]:
+def summit(core: Core, side: Side) -> Flow[None]:
     """#45: both roll +1 per dominated/controlled region; the higher gains 2 VP, DEFCON +-1."""
     scores = [region_score(core, region) for region in core.board.region_order]
-    totals = {}
+    totals: dict[Side, int] = {}
     for who in (side, other(side)):
         die = core.roll(who, "Summit", "5.1")
         bonus = sum(1 for s in scores if s[who].level in ("domination", "control"))
@@ -132,7 +127,7 @@ def summit(core: Core, side: str) -> Flow[None]:
     if totals[US] == totals[USSR]:
         core.log("5.1", "Summit: a tie, nothing happens")
         return
-    winner = US if totals[US] > totals[USSR] else USSR
+    winner: Side = US if totals[US] > totals[USSR] else USSR
     core.gain_vp(winner, 2, "5.1", "Summit")
     defcon = core.state.defcon
     chosen = yield ask(
@@ -144,7 +139,7 @@ def summit(core: Core, side: str) -> Flow[None]:
     core.set_defcon(int(chosen.split()[1]), "5.1", "Summit")
 
 
-def how_i_learned(core: Core, side: str) -> Flow[None]:
+def how_i_learned(core: Core, side: Side) -> Flow[None]:
     """#46: the player sets DEFCON to the level of his choice and gains 5 military ops."""
     chosen = yield ask(
         side,
@@ -156,7 +151,7 @@ def how_i_learned(core: Core, side: str) -> Flow[None]:
     core.add_milops(side, 5, "5.1")
 
 
-def junta(core: Core, side: str) -> Flow[None]:
+def junta(core: Core, side: Side) -> Flow[None]:
     """#47: +2 in one Central/South American country, then a free coup or realignments there."""
     target = yield from choose_country(
         core,
@@ -179,7 +174,7 @@ def junta(core: Core, side: str) -> Flow[None]:
         )
 
 
-def portuguese_empire_crumbles(core: Core, side: str) -> Flow[None]:
+def portuguese_empire_crumbles(core: Core, side: Side) -> Flow[None]:
     """#52: +2 USSR influence in Angola and in the SE African States."""
     for country in countries(core, "angola", "se-african-states"):
         core.add_influence(USSR, country, 2, "5.1")
@@ -187,7 +182,7 @@ def portuguese_empire_crumbles(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def south_african_unrest(core: Core, side: str) -> Flow[None]:
+def south_african_unrest(core: Core, side: Side) -> Flow[None]:
     """#53: +2 USSR in South Africa, or +1 there and +2 in countries adjacent to it."""
     south_africa = core.board.index["south-africa"]
     neighbours = [c for c in core.board.neighbours[south_africa] if c < core.board.ccw]
@@ -203,14 +198,14 @@ def south_african_unrest(core: Core, side: str) -> Flow[None]:
     yield from place_points(core, USSR, 2, neighbours)
 
 
-def allende(core: Core, side: str) -> Flow[None]:
+def allende(core: Core, side: Side) -> Flow[None]:
     """#54: +2 USSR influence in Chile."""
     core.add_influence(USSR, core.board.index["chile"], 2, "5.1")
     return
     yield
 
 
-def willy_brandt(core: Core, side: str) -> Flow[None]:
+def willy_brandt(core: Core, side: Side) -> Flow[None]:
     """#55: USSR +1 VP and +1 in West Germany; West Germany loses NATO's protection."""
     core.gain_vp(USSR, 1, "5.1", "Willy Brandt")
     core.add_influence(USSR, core.board.index["west-germany"], 1, "5.1")
@@ -220,7 +215,7 @@ def willy_brandt(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def muslim_revolution(core: Core, side: str) -> Flow[None]:
+def muslim_revolution(core: Core, side: Side) -> Flow[None]:
     """#56: remove all US influence from 2 of 8 Middle East / North African countries."""
     pool = countries(
         core, "sudan", "iran", "iraq", "egypt", "libya", "saudi-arabia", "syria", "jordan"
@@ -243,13 +238,13 @@ def muslim_revolution(core: Core, side: str) -> Flow[None]:
         pool.remove(target)
 
 
-def abm_treaty(core: Core, side: str) -> Flow[None]:
+def abm_treaty(core: Core, side: Side) -> Flow[None]:
     """#57: DEFCON +1, then operations with this card's ops."""
     core.set_defcon(core.state.defcon + 1, "5.1", "ABM Treaty")
     yield from event_operations(core, side, ops_value(core, 57, side))
 
 
-def cultural_revolution(core: Core, side: str) -> Flow[None]:
+def cultural_revolution(core: Core, side: Side) -> Flow[None]:
     """#58: the USSR takes the China Card face up from the US, or gains 1 VP if it has it."""
     state = core.state
     if state.china_holder == US:
@@ -264,7 +259,7 @@ def cultural_revolution(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def brezhnev_doctrine(core: Core, side: str) -> Flow[None]:
+def brezhnev_doctrine(core: Core, side: Side) -> Flow[None]:
     """#51: this turn the USSR's cards get +1 op (4 at most)."""
     core.state.turn_effects[effect_keys.OPS_BONUS[USSR]] = 1
     core.log("5.1", "Brezhnev Doctrine: USSR cards +1 op this turn (4 at most)")
@@ -272,12 +267,11 @@ def brezhnev_doctrine(core: Core, side: str) -> Flow[None]:
     yield
 
 
-LATIN_AMERICA = ("central-america", "south-america")
 SHUTTLE_REGIONS = ("asia", "middle-east")
 
 
 # -- #60 U-2 Incident --------------------------------------------------------------
-def u2_incident(core: Core, side: str) -> Flow[None]:
+def u2_incident(core: Core, side: Side) -> Flow[None]:
     """#60: +1 VP to the USSR; +1 more if UN Intervention happens later this turn."""
     core.gain_vp(USSR, 1, "5.1", "U-2 Incident")
     core.state.turn_effects[effect_keys.U2_INCIDENT] = 1
@@ -285,7 +279,7 @@ def u2_incident(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def u2_un_intervention(core: Core, card: int, side: str) -> None:
+def u2_un_intervention(core: Core, card: int, side: Side) -> None:
     """U-2 Incident's rider: UN Intervention's event this turn gives the USSR 1 VP (once)."""
     if card != UN_INTERVENTION or not core.state.turn_effects.pop(effect_keys.U2_INCIDENT, 0):
         return
@@ -304,7 +298,7 @@ OPEC_COUNTRIES = (
 )
 
 
-def opec(core: Core, side: str) -> Flow[None]:
+def opec(core: Core, side: Side) -> Flow[None]:
     """#61: +1 VP to the USSR per USSR-controlled OPEC country."""
     vp = sum(1 for c in countries(core, *OPEC_COUNTRIES) if core.controls(USSR, c))
     if vp:
@@ -316,7 +310,7 @@ def opec(core: Core, side: str) -> Flow[None]:
 
 
 # -- #62 "Lone Gunman" -------------------------------------------------------------
-def lone_gunman(core: Core, side: str) -> Flow[None]:
+def lone_gunman(core: Core, side: Side) -> Flow[None]:
     """#62: the US shows its hand to the USSR; the USSR conducts operations with 1 op."""
     state = core.state
     shown = sorted(c for c in state.hands[US] if c != CHINA_CARD)
@@ -326,13 +320,13 @@ def lone_gunman(core: Core, side: str) -> Flow[None]:
 
 
 # -- #63 Colonial Rear Guards --------------------------------------------------------
-def colonial_rear_guards(core: Core, side: str) -> Flow[None]:
+def colonial_rear_guards(core: Core, side: Side) -> Flow[None]:
     """#63: +1 US influence in each of 4 countries of Africa and/or Southeast Asia."""
     yield from place_points(core, US, 4, area_members(core, "africa", "southeast-asia"), max_per=1)
 
 
 # -- #64 Panama Canal Returned -----------------------------------------------------
-def panama_canal_returned(core: Core, side: str) -> Flow[None]:
+def panama_canal_returned(core: Core, side: Side) -> Flow[None]:
     """#64: +1 US influence in Panama, Costa Rica and Venezuela."""
     for country in countries(core, "panama", "costa-rica", "venezuela"):
         core.add_influence(US, country, 1, "5.1")
@@ -341,7 +335,7 @@ def panama_canal_returned(core: Core, side: str) -> Flow[None]:
 
 
 # -- #65 Camp David Accords ----------------------------------------------------------
-def camp_david_accords(core: Core, side: str) -> Flow[None]:
+def camp_david_accords(core: Core, side: Side) -> Flow[None]:
     """#65: +1 VP and +1 US influence in Israel, Jordan, Egypt (prevents #13 via data)."""
     core.gain_vp(US, 1, "5.1", "Camp David Accords")
     for country in countries(core, "israel", "jordan", "egypt"):
@@ -351,7 +345,7 @@ def camp_david_accords(core: Core, side: str) -> Flow[None]:
 
 
 # -- #66 Puppet Governments ----------------------------------------------------------
-def puppet_governments(core: Core, side: str) -> Flow[None]:
+def puppet_governments(core: Core, side: Side) -> Flow[None]:
     """#66: +1 US influence in each of 3 countries holding no influence of either side."""
     infl = core.state.influence
     empty = [c for c in range(core.board.ccw) if infl[US][c] == 0 and infl[USSR][c] == 0]
@@ -359,7 +353,7 @@ def puppet_governments(core: Core, side: str) -> Flow[None]:
 
 
 # -- #67 Grain Sales to Soviets ------------------------------------------------------
-def grain_sales_to_soviets(core: Core, side: str) -> Flow[None]:
+def grain_sales_to_soviets(core: Core, side: Side) -> Flow[None]:
     """#67: the US plays a random USSR card as its own, or returns it and uses these ops."""
     card = random_card(core, USSR, "Grain Sales to Soviets")
     if card is not None:
@@ -383,7 +377,7 @@ def grain_sales_to_soviets(core: Core, side: str) -> Flow[None]:
 
 
 # -- #68 John Paul II Elected Pope -----------------------------------------------------
-def john_paul_ii_elected_pope(core: Core, side: str) -> Flow[None]:
+def john_paul_ii_elected_pope(core: Core, side: Side) -> Flow[None]:
     """#68: -2 USSR influence in Poland, +1 US there (enables Solidarity via data)."""
     poland = core.board.index["poland"]
     core.remove_influence(USSR, poland, 2, "5.1")
@@ -393,10 +387,10 @@ def john_paul_ii_elected_pope(core: Core, side: str) -> Flow[None]:
 
 
 # -- #69 Latin American Death Squads ---------------------------------------------------
-def latin_american_death_squads(core: Core, side: str) -> Flow[None]:
+def latin_american_death_squads(core: Core, side: Side) -> Flow[None]:
     """#69: this turn the player's coups in Central/South America +1, the opponent's -1."""
     effects = core.state.turn_effects
-    for region in LATIN_AMERICA:
+    for region in AMERICAS:
         for key in (
             effect_keys.coup_bonus(side, region),
             effect_keys.coup_malus(other(side), region),
@@ -408,9 +402,9 @@ def latin_american_death_squads(core: Core, side: str) -> Flow[None]:
 
 
 # -- #70 OAS Founded -----------------------------------------------------------------
-def oas_founded(core: Core, side: str) -> Flow[None]:
+def oas_founded(core: Core, side: Side) -> Flow[None]:
     """#70: +2 US influence in Central and/or South America."""
-    yield from place_points(core, US, 2, area_members(core, *LATIN_AMERICA))
+    yield from place_points(core, US, 2, area_members(core, *AMERICAS))
 
 
 # -- #71 Nixon Plays the China Card / #76 Ussuri River Skirmish ------------------------
@@ -419,7 +413,7 @@ def us_counts_as_china_holder(core: Core) -> bool:
     return core.state.ccw_active or core.holds_china(US)
 
 
-def nixon_plays_the_china_card(core: Core, side: str) -> Flow[None]:
+def nixon_plays_the_china_card(core: Core, side: Side) -> Flow[None]:
     """#71: the US takes the China Card face down from the USSR, or gains 2 VP."""
     state = core.state
     if us_counts_as_china_holder(core):
@@ -433,7 +427,7 @@ def nixon_plays_the_china_card(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def ussuri_river_skirmish(core: Core, side: str) -> Flow[None]:
+def ussuri_river_skirmish(core: Core, side: Side) -> Flow[None]:
     """#76: the US takes the China Card face up, or adds 4 influence in Asia (2 max each)."""
     state = core.state
     if us_counts_as_china_holder(core):
@@ -446,7 +440,7 @@ def ussuri_river_skirmish(core: Core, side: str) -> Flow[None]:
 
 
 # -- #72 Sadat Expels Soviets ----------------------------------------------------------
-def sadat_expels_soviets(core: Core, side: str) -> Flow[None]:
+def sadat_expels_soviets(core: Core, side: Side) -> Flow[None]:
     """#72: all USSR influence leaves Egypt; +1 US there."""
     egypt = core.board.index["egypt"]
     remove_all(core, USSR, egypt)
@@ -456,7 +450,7 @@ def sadat_expels_soviets(core: Core, side: str) -> Flow[None]:
 
 
 # -- #73 Shuttle Diplomacy -------------------------------------------------------------
-def shuttle_diplomacy(core: Core, side: str) -> Flow[None]:
+def shuttle_diplomacy(core: Core, side: Side) -> Flow[None]:
     """#73: in play until the next Asia or Middle East scoring (scoring.py reads the key)."""
     state = core.state
     for pile in ("limbo", "discard"):
@@ -468,7 +462,7 @@ def shuttle_diplomacy(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def shuttle_diplomacy_used(core: Core, card: int, side: str) -> None:
+def shuttle_diplomacy_used(core: Core, card: int, side: Side) -> None:
     """After an Asia or Middle East scoring card, Shuttle Diplomacy goes to the discard."""
     state = core.state
     if not state.effects.get(effect_keys.SHUTTLE_DIPLOMACY):
@@ -482,7 +476,7 @@ def shuttle_diplomacy_used(core: Core, card: int, side: str) -> None:
 
 
 # -- #74 The Voice of America ----------------------------------------------------------
-def the_voice_of_america(core: Core, side: str) -> Flow[None]:
+def the_voice_of_america(core: Core, side: Side) -> Flow[None]:
     """#74: the US removes 4 USSR influence outside Europe, at most 2 per country."""
     region = core.board.region
     outside = [c for c in range(core.board.ccw) if region[c] != "europe"]
@@ -492,13 +486,13 @@ def the_voice_of_america(core: Core, side: str) -> Flow[None]:
 
 
 # -- #75 Liberation Theology -----------------------------------------------------------
-def liberation_theology(core: Core, side: str) -> Flow[None]:
+def liberation_theology(core: Core, side: Side) -> Flow[None]:
     """#75: +3 USSR influence in Central America, at most 2 per country."""
     yield from place_points(core, USSR, 3, area_members(core, "central-america"), max_per=2)
 
 
 # -- #77 "Ask Not What Your Country Can Do For You" ------------------------------------
-def ask_not(core: Core, side: str) -> Flow[None]:
+def ask_not(core: Core, side: Side) -> Flow[None]:
     """#77: the US discards any of its cards (not the China Card), then draws as many."""
     hand = core.state.hands[US]
     chosen: list[int] = []
@@ -530,7 +524,7 @@ def ask_not(core: Core, side: str) -> Flow[None]:
 
 
 # -- #80 "One Small Step" --------------------------------------------------------------
-def one_small_step(core: Core, side: str) -> Flow[None]:
+def one_small_step(core: Core, side: Side) -> Flow[None]:
     """#80: a player behind in the space race moves up two boxes, VP for the second only."""
     state = core.state
     if state.space[side] >= state.space[other(side)]:
@@ -550,7 +544,7 @@ def one_small_step(core: Core, side: str) -> Flow[None]:
 CHE_REGIONS = ("central-america", "south-america", "africa")
 
 
-def che(core: Core, side: str) -> Flow[None]:
+def che(core: Core, side: Side) -> Flow[None]:
     """#107: a USSR coup with this card's ops on a non-battleground of Central or South
     America or Africa; a second if it removed US influence. The card never calls them
     free: they are military operations (8.2.3), not free coups (8.2.5)."""
@@ -585,7 +579,7 @@ def che(core: Core, side: str) -> Flow[None]:
 
 
 # -- #108 Our Man in Tehran ------------------------------------------------------------
-def our_man_in_tehran(core: Core, side: str) -> Flow[None]:
+def our_man_in_tehran(core: Core, side: Side) -> Flow[None]:
     """#108: US controlling a Middle East country: sees the top 5 cards, discards any."""
     state = core.state
     if not any(core.controls(US, c) for c in core.board.region_members["middle-east"]):
@@ -612,7 +606,7 @@ def our_man_in_tehran(core: Core, side: str) -> Flow[None]:
     core.shuffle(state.draw, "the draw pile is")
 
 
-def kitchen_debates(core: Core, side: str) -> Flow[None]:
+def kitchen_debates(core: Core, side: Side) -> Flow[None]:
     """#48: +2 VP to the US if it controls more battlegrounds than the USSR."""
     board = core.board
     count = {
@@ -627,7 +621,7 @@ def kitchen_debates(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def alliance_for_progress(core: Core, side: str) -> Flow[None]:
+def alliance_for_progress(core: Core, side: Side) -> Flow[None]:
     """#78: +1 VP to the US per US-controlled battleground in Central and South America."""
     board = core.board
     members = (*board.region_members["central-america"], *board.region_members["south-america"])

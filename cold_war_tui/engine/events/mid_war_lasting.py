@@ -18,7 +18,7 @@ Effect keys of these cards (values 1 unless said):
 from __future__ import annotations
 
 from cold_war_tui.engine import effect_keys, hooks
-from cold_war_tui.engine.board import US, USSR, other
+from cold_war_tui.engine.board import US, USSR, Side, other
 from cold_war_tui.engine.core import (
     CHINA_CARD,
     HAND,
@@ -42,7 +42,7 @@ TRAPS = {
 
 
 # -- #40 Cuban Missile Crisis ----------------------------------------------------------
-def cuban_missile_crisis(core: Core, side: str) -> Flow[None]:
+def cuban_missile_crisis(core: Core, side: Side) -> Flow[None]:
     """#40: DEFCON to 2; this turn the opponent loses the game if he attempts a coup."""
     core.set_defcon(2, "5.1", "Cuban Missile Crisis")
     opponent = other(side)
@@ -57,7 +57,7 @@ def cuban_missile_crisis(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def cuban_missile_crisis_coup(core: Core, side: str, country: int, free: bool) -> None:
+def cuban_missile_crisis_coup(core: Core, side: Side, country: int, free: bool) -> None:
     """#40: the threatened side's coup attempt is nuclear war: it loses at once."""
     if core.state.turn_effects.get(effect_keys.CUBAN_MISSILE_CRISIS[side]):
         raise GameOver(
@@ -70,7 +70,7 @@ def cuban_missile_crisis_coup(core: Core, side: str, country: int, free: bool) -
         )
 
 
-def cmc_cancel_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
+def cmc_cancel_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choice]:
     if not core.state.turn_effects.get(effect_keys.CUBAN_MISSILE_CRISIS[side]):
         return []
     influence = core.state.influence[side]
@@ -85,7 +85,7 @@ def cmc_cancel_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice
     ]
 
 
-def cmc_cancel(core: Core, side: str, chosen: str) -> Flow[bool]:
+def cmc_cancel(core: Core, side: Side, chosen: str) -> Flow[bool]:
     """Remove 2 influence and end the crisis; the action round goes on (no card used)."""
     country = core.board.index[chosen.split()[1]]
     core.remove_influence(side, country, 2, "5.1")
@@ -96,7 +96,7 @@ def cmc_cancel(core: Core, side: str, chosen: str) -> Flow[bool]:
 
 
 # -- #42 Quagmire, #44 Bear Trap --------------------------------------------------------
-def _set_trap(core: Core, victim: str) -> None:
+def _set_trap(core: Core, victim: Side) -> None:
     key, card = TRAPS[victim]
     state = core.state
     state.effects[key] = 1
@@ -109,21 +109,21 @@ def _set_trap(core: Core, victim: str) -> None:
     )
 
 
-def quagmire(core: Core, side: str) -> Flow[None]:
+def quagmire(core: Core, side: Side) -> Flow[None]:
     """#42: the US is trapped until it discards a 2+ ops card and rolls 1-4."""
     _set_trap(core, US)
     return
     yield
 
 
-def bear_trap(core: Core, side: str) -> Flow[None]:
+def bear_trap(core: Core, side: Side) -> Flow[None]:
     """#44: the USSR is trapped until it discards a 2+ ops card and rolls 1-4."""
     _set_trap(core, USSR)
     return
     yield
 
 
-def _trap_discards(core: Core, side: str) -> list[int]:
+def _trap_discards(core: Core, side: Side) -> list[int]:
     """Cards `side` may discard to the trap: non-scoring, 2+ ops after modifiers (5.3)."""
     return sorted(
         c
@@ -142,7 +142,7 @@ def _is_scoring_event(core: Core, choice_id: str) -> bool:
     )
 
 
-def trap_round_start(core: Core, side: str) -> bool:
+def trap_round_start(core: Core, side: Side) -> bool:
     """A trapped side with no card to discard and no scoring card skips the round."""
     key, card = TRAPS[side]
     if not core.state.effects.get(key):
@@ -159,7 +159,7 @@ def trap_round_start(core: Core, side: str) -> bool:
 
 
 def trap_menu(
-    core: Core, side: str, choices: list[Choice], greyed: list[Unavailable]
+    core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
     """A trapped side may only play scoring cards; the discards come from `trap_discard`."""
     key, card = TRAPS[side]
@@ -174,7 +174,7 @@ def trap_menu(
     return kept, greyed
 
 
-def trap_discard_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
+def trap_discard_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choice]:
     if not core.state.effects.get(TRAPS[side][0]):
         return []
     return [
@@ -183,7 +183,7 @@ def trap_discard_choices(core: Core, side: str, menu: list[Choice]) -> list[Choi
     ]
 
 
-def trap_discard(core: Core, side: str, chosen: str) -> Flow[bool]:
+def trap_discard(core: Core, side: Side, chosen: str) -> Flow[bool]:
     """Discard the card (no event, 5.4) and roll: 1-4 ends the trap; the round is used."""
     key, card = TRAPS[side]
     state = core.state
@@ -202,13 +202,13 @@ def trap_discard(core: Core, side: str, chosen: str) -> Flow[bool]:
 
 
 # -- #49 Missile Envy -------------------------------------------------------------------
-def envy_condition(core: Core, side: str) -> str | None:
+def envy_condition(core: Core, side: Side) -> str | None:
     if core.state.effects.get(effect_keys.MISSILE_ENVY[side]):
         return "Missile Envy must be played for operations"
     return None
 
 
-def missile_envy(core: Core, side: str) -> Flow[None]:
+def missile_envy(core: Core, side: Side) -> Flow[None]:
     """#49: swap this card for the opponent's highest-ops card; its event or its ops."""
     state = core.state
     opponent = other(side)
@@ -243,7 +243,7 @@ def missile_envy(core: Core, side: str) -> Flow[None]:
 
 
 def missile_envy_menu(
-    core: Core, side: str, choices: list[Choice], greyed: list[Unavailable]
+    core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
     """#49: while obliged, the only play is Missile Envy for operations."""
     effects = core.state.effects
@@ -261,7 +261,7 @@ def missile_envy_menu(
     return kept, greyed
 
 
-def missile_envy_round_end(core: Core, side: str) -> None:
+def missile_envy_round_end(core: Core, side: Side) -> None:
     """The obligation ends once Missile Envy has left the obliged hand."""
     state = core.state
     if state.effects.get(effect_keys.MISSILE_ENVY[side]) and MISSILE_ENVY not in state.hands[side]:
@@ -269,7 +269,7 @@ def missile_envy_round_end(core: Core, side: str) -> None:
 
 
 # -- #50 "We Will Bury You" -------------------------------------------------------------
-def we_will_bury_you(core: Core, side: str) -> Flow[None]:
+def we_will_bury_you(core: Core, side: Side) -> Flow[None]:
     """#50: DEFCON -1; the USSR gains 3 VP unless the US answers with UN Intervention."""
     state = core.state
     core.set_defcon(state.defcon - 1, "5.1", '"We Will Bury You"')
@@ -284,7 +284,7 @@ def we_will_bury_you(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def we_will_bury_you_answered(core: Core, card: int, side: str) -> None:
+def we_will_bury_you_answered(core: Core, card: int, side: Side) -> None:
     """#32 UN Intervention for the US in its next action round cancels the 3 VP."""
     if card != UN_INTERVENTION:
         return
@@ -298,7 +298,7 @@ def we_will_bury_you_answered(core: Core, card: int, side: str) -> None:
         core.log("5.1", '"We Will Bury You": UN Intervention answers it; no VP for the USSR')
 
 
-def we_will_bury_you_round_end(core: Core, side: str) -> None:
+def we_will_bury_you_round_end(core: Core, side: Side) -> None:
     """At the end of the US's next action round the USSR gains its 3 VP."""
     effects = core.state.effects
     value = effects.get(effect_keys.WE_WILL_BURY_YOU)
@@ -311,7 +311,7 @@ def we_will_bury_you_round_end(core: Core, side: str) -> None:
 
 
 # -- #59 Flower Power -------------------------------------------------------------------
-def flower_power(core: Core, side: str) -> Flow[None]:
+def flower_power(core: Core, side: Side) -> Flow[None]:
     """#59: from now on the USSR gains 2 VP whenever the US plays a war card."""
     core.state.effects[effect_keys.FLOWER_POWER] = 1
     core.log("5.1", "Flower Power: each war card the US plays (not to space) gives the USSR 2 VP")
@@ -319,7 +319,7 @@ def flower_power(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def flower_power_war_card(core: Core, side: str, card: int, mode: str) -> None:
+def flower_power_war_card(core: Core, side: Side, card: int, mode: str) -> None:
     """#59: a war card played by the US for its event, ops or headline: USSR +2 VP."""
     if side != US or mode == "space" or not core.state.effects.get(effect_keys.FLOWER_POWER):
         return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cold_war_tui.engine.board import US, USSR
+from cold_war_tui.engine.board import US, USSR, Side
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import Flow
 from cold_war_tui.engine.rulebook import Resolver
@@ -12,7 +12,7 @@ from cold_war_tui.engine.scoring import score_region, southeast_asia_score
 def region_scorer(number: int) -> Resolver:
     """The event of scoring card `number`: score the region regions.yaml names for it."""
 
-    def resolve(core: Core, side: str) -> Flow[None]:
+    def resolve(core: Core, side: Side) -> Flow[None]:
         score_region(core, core.scoring_region[number])
         return
         yield
@@ -20,7 +20,7 @@ def region_scorer(number: int) -> Resolver:
     return resolve
 
 
-def southeast_asia_scoring(core: Core, side: str) -> Flow[None]:
+def southeast_asia_scoring(core: Core, side: Side) -> Flow[None]:
     """#38: 1 VP per controlled Southeast Asian country, 2 for Thailand; netted."""
     vp = southeast_asia_score(core)
     core.log("10", f"Southeast Asia: US {vp[US]} VP, USSR {vp[USSR]} VP")
