@@ -71,14 +71,6 @@ PLACES: dict[Place, tuple[str, Side | None]] = {
 }
 
 
-def _cards_at(state: GameState, kind: str, holder: Side | None) -> list[int]:
-    """The list of cards of one place (not a headline slot)."""
-    if holder is not None:
-        return state.hands[holder]
-    cards: list[int] = getattr(state, kind)
-    return cards
-
-
 class LogEntry(NamedTuple):
     """One line of the game log, with the rule it applies ("6.3.2")."""
 
@@ -487,21 +479,29 @@ class Core:
         """
         state = self.state
         kind, holder = PLACES[source]
-        if kind == "headline":
-            if state.headline[holder] != card:  # type: ignore[index]
-                raise ValueError(f"card {card} is not the {holder} headline")
-            state.headline[holder] = None  # type: ignore[index]
+        if holder is None:
+            cards = getattr(state, kind)
+            if cards and cards[-1] == card:
+                cards.pop()  # the top of the draw pile, the card last put in limbo
+            else:
+                cards.remove(card)
+        elif kind == "hand":
+            state.hands[holder].remove(card)
+        elif state.headline[holder] == card:
+            state.headline[holder] = None
         else:
-            _cards_at(state, kind, holder).remove(card)
+            raise ValueError(f"card {card} is not the {holder} headline")
         to_kind, to_holder = PLACES[destination]
         if holder is not None and to_holder != holder:
             known = state.known[holder]
             if card in known:
                 known.remove(card)
-        if to_kind == "headline":
-            state.headline[to_holder] = card  # type: ignore[index]
+        if to_holder is None:
+            getattr(state, to_kind).append(card)
+        elif to_kind == "hand":
+            state.hands[to_holder].append(card)
         else:
-            _cards_at(state, to_kind, to_holder).append(card)
+            state.headline[to_holder] = card
 
     def reveal(self, holder: Side, cards: Iterable[int]) -> None:
         """The other side sees `cards` of `holder`'s hand or headline (`state.known`)."""

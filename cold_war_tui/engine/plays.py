@@ -94,8 +94,9 @@ def play_card(core: Core, side: Side, card: int, mode: str) -> Flow[None]:
         return
     put_in_play(core, side, card, HAND[side], mode)
     core.log("5.1", f"{side} plays {core.card_name(card)} for {_MODE_TEXT[mode]}")
-    if mode == "event":
-        yield from play_event(core, side, card, "5.1")
+    if mode == "event":  # play_event's two steps, without a generator in between
+        happened = yield from resolve_event(core, card, core.event_owner(card, side), "5.1")
+        core.dispose(card, event_happened=happened)
     elif mode == "space":
         yield from space_race(core, side)
         core.log("6.4.5", f"the event of {core.card_name(card)} does not happen (space race)")
@@ -160,15 +161,18 @@ _MODE_TEXT = {"event": "its event", "ops": "operations", "space": "a space race 
 
 
 def play_for_ops(core: Core, side: Side, card: int) -> Flow[bool]:
-    """Operations, with the opponent's event before or after as the player chooses (5.2)."""
+    """Operations, with the opponent's event before or after as the player chooses (5.2).
+    The card's ops are counted when it is played, before its event."""
+    value = ops.ops_value(core, card, side)
+    bonuses = ops.card_bonuses(core, card, side)
     opponent = other(side)
     if core.cards[card].side != opponent:
-        yield from card_operations(core, side, card)
+        yield from ops.conduct(core, side, value, bonuses=bonuses)
         return False
     blocked = event_blocked(core, card, opponent)
     if blocked is not None:
         core.log("5.2", f"the {opponent} event of {core.card_name(card)} cannot happen: {blocked}")
-        yield from card_operations(core, side, card)
+        yield from ops.conduct(core, side, value, bonuses=bonuses)
         return False
     order = yield ask(
         side,
@@ -179,9 +183,9 @@ def play_for_ops(core: Core, side: Side, card: int) -> Flow[bool]:
     )
     if order == "event-first":
         happened = yield from resolve_event(core, card, opponent, "5.2")
-        yield from card_operations(core, side, card)
+        yield from ops.conduct(core, side, value, bonuses=bonuses)
     else:
-        yield from card_operations(core, side, card)
+        yield from ops.conduct(core, side, value, bonuses=bonuses)
         happened = yield from resolve_event(core, card, opponent, "5.2")
     return happened
 
