@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from cold_war_tui.datamodel import GameData
+from cold_war_tui.datamodel import Side as Side  # the engine's one side type, re-exported
 
-US, USSR = "US", "USSR"
-SIDES = (US, USSR)
+# The two sides; `Side` (from datamodel, the one definition) types them in the whole engine.
+US: Final = "US"
+USSR: Final = "USSR"
+SIDES: tuple[Side, Side] = (US, USSR)
 
 
-def other(side: str) -> str:
+def other(side: str) -> Side:
     """The opponent of `side`."""
     return USSR if side == US else US
 

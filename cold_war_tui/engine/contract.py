@@ -9,8 +9,7 @@ the engine's source: a country key named there and missing here fails it.
 
 from __future__ import annotations
 
-from cold_war_tui.engine.core import CHINA_CARD
-from cold_war_tui.engine.events import ALL_EVENT_CARDS
+from cold_war_tui.engine.events.registry import EVENTS, WITHOUT_EVENT
 
 COUNTRY_KEYS = frozenset(
     {
@@ -57,5 +56,6 @@ COUNTRY_KEYS = frozenset(
 )
 """Country keys written in the rules' code (card events, the China Card, set-up)."""
 
-CARD_NUMBERS = ALL_EVENT_CARDS | {CHINA_CARD}
-"""Every card has an event registered by number, and the China Card is #6."""
+CARD_NUMBERS = frozenset(EVENTS) | WITHOUT_EVENT.keys()
+"""Every card has an event in the registry's table, or is listed without one (the China
+Card, #6)."""

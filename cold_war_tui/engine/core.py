@@ -6,20 +6,24 @@ raise `GameOver` right where they happen, so no caller can forget a check.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from cold_war_tui.datamodel import Card, GameData, RegionScoring
 from cold_war_tui.engine import rng
-from cold_war_tui.engine.board import US, USSR, Board, board_for, derived, other
+from cold_war_tui.engine.board import US, USSR, Board, Side, board_for, derived, other
+from cold_war_tui.engine.caches import Caches, reach_tally
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
-from cold_war_tui.engine.hooks import HOOKS
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import FrozenState, GameState, freeze
 from cold_war_tui.wording import plural
+
+if TYPE_CHECKING:
+    from cold_war_tui.engine.hooks import Hooks
+    from cold_war_tui.engine.rulebook import EventSpec, Rulebook
 
 VP_WIN = 20
 MILOPS_TRACK_END = 5  # the last box of the military operations track
@@ -29,7 +33,42 @@ TARGET_LABELS = {
     "coup": "Coup in {name}",
     "realign": "Realignment roll in {name}",
 }
+# The cards the rules name by number, each defined here only.
 CHINA_CARD = 6
+UN_INTERVENTION = 32
+MISSILE_ENVY = 49
+SHUTTLE_DIPLOMACY = 73
+DEFECTORS = 103
+
+
+# Every place a card can be (docs/engine.md "Where a card is"): a side's hand, a side's
+# headline slot (one card or none), and the piles of `GameState`.
+Place = Literal[
+    "hand:US",
+    "hand:USSR",
+    "headline:US",
+    "headline:USSR",
+    "draw",
+    "discard",
+    "removed",
+    "in_play",
+    "limbo",
+    "box",
+    "out_of_game",
+]
+HAND: dict[str, Place] = {US: "hand:US", USSR: "hand:USSR"}
+HEADLINE: dict[str, Place] = {US: "headline:US", USSR: "headline:USSR"}
+# Each place as (kind, holder): the field of GameState and the side holding it, if any.
+PLACES: dict[Place, tuple[str, Side | None]] = {
+    "hand:US": ("hand", US),
+    "hand:USSR": ("hand", USSR),
+    "headline:US": ("headline", US),
+    "headline:USSR": ("headline", USSR),
+    **{
+        pile: (pile, None)
+        for pile in ("draw", "discard", "removed", "in_play", "limbo", "box", "out_of_game")
+    },
+}
 
 
 class LogEntry(NamedTuple):
@@ -46,9 +85,14 @@ class LogEntry(NamedTuple):
 _new_tuple = tuple.__new__
 
 
-def make_core(data: GameData, board: Board, options: GameOptions, state: GameState) -> Core:
-    """A Core over `state`, sharing the lookup tables of `data` (built once per data)."""
-    return Core(data=data, board=board, options=options, state=state, tables=tables_for(data))
+def make_core(
+    data: GameData, board: Board, options: GameOptions, state: GameState, rules: Rulebook
+) -> Core:
+    """A Core over `state`, sharing the lookup tables of `data` (built once per data) and
+    the rules' registries (engine/events/registry.py)."""
+    return Core(
+        data=data, board=board, options=options, state=state, tables=tables_for(data), rules=rules
+    )
 
 
 def tables_for(data: GameData) -> Tables:
@@ -75,7 +119,7 @@ class MenuRow(NamedTuple):
 
 # What a card's menu row depends on: the side, this turn's ops bonus and malus, and the
 # ops the space race needs now with the reason shown when a card has fewer.
-MenuContext = tuple[str, int, int, int, str]
+MenuContext = tuple[Side, int, int, int, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +205,6 @@ def _by_turn(data: GameData, steps: list[tuple[int, int]]) -> dict[int, int]:
     }
 
 
-# Copies of both effect tables, and the countries they close by (side, action).
-EffectsMemo = tuple[dict[str, int], dict[str, int], dict[tuple[str, str], frozenset[int]]]
-
-
 @dataclass(slots=True)
 class Core:
     data: GameData
@@ -172,26 +212,20 @@ class Core:
     options: GameOptions
     state: GameState
     tables: Tables
+    rules: Rulebook  # every card's event and every hook (engine/events/registry.py)
     # The shared tables under their short names (read-only), copied from `tables`.
     cards: dict[int, Card] = field(init=False)
     region_control_wins: dict[str, bool] = field(init=False)
     region_scoring: dict[str, RegionScoring] = field(init=False)
     scoring_region: dict[int, str] = field(init=False)
     prevented_by: dict[int, tuple[int, ...]] = field(init=False)
+    # The rules' registries under short names (read-only), copied from `rules`.
+    events: Mapping[int, EventSpec] = field(init=False)
+    conditional_events: frozenset[int] = field(init=False)
+    hooks: Hooks = field(init=False)
     log_entries: list[LogEntry] = field(default_factory=list)
-    # Per side and country, how many reasons put the country in placement reach now
-    # (6.1.1): the superpower next to it, it or a neighbour holding the side's influence.
-    # Kept up to date as influence appears and vanishes (`_presence_changes`).
-    reach_count: dict[str, list[int]] = field(init=False)
-    # Where each side may place influence this action round, sorted (`reach`).
-    reach_cache: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    # A side's reach counts as they were at the round's start, kept once they change.
-    round_start_count: dict[str, list[int]] = field(default_factory=dict)
-    # Countries with a side's opponent's influence, minus an excluded set, by (side,
-    # excluded): cleared whenever influence appears or vanishes (`contested`).
-    contested_cache: dict[tuple[str, frozenset[int]], tuple[int, ...]] = field(default_factory=dict)
-    # The countries effects close, as last read (restrictions.blocked_by_effects).
-    effects_memo: EffectsMemo | None = None
+    # Values derived from the state for speed, behind one interface (engine/caches.py).
+    caches: Caches = field(init=False)
     # `Game` wants a checkpoint at the next shallow point of the flow (Game.fork), and
     # the one taken (a frozen state and the log's length then) until `Game` files it.
     checkpoint_due: bool = False
@@ -204,16 +238,13 @@ class Core:
         self.region_scoring = t.region_scoring
         self.scoring_region = t.scoring_region
         self.prevented_by = t.prevented_by
-        board = self.board
-        self.reach_count = {}
-        for side in (US, USSR):
-            count = [0] * board.size
-            for c in board.adjacent_to[side]:
-                count[c] = 1
-            for present in compress(range(board.size), self.state.influence[side]):
-                for c in board.with_neighbours[present]:
-                    count[c] += 1
-            self.reach_count[side] = count
+        rules = self.rules
+        self.events, self.conditional_events, self.hooks = (
+            rules.events,
+            rules.conditional_events,
+            rules.hooks,
+        )
+        self.caches = Caches(reach_tally(self.board, self.state))
 
     def country_choices(self, verb: str, countries: Iterable[int], label: str) -> list[Choice]:
         """The choices `VERB KEY` of `countries`, labelled `label` with {name} filled in.
@@ -222,16 +253,19 @@ class Core:
         """
         row = self.tables.country_choices.get((verb, label))
         if row is None:
-            board = self.board
-            row = tuple(
-                Choice(f"{verb} {key}", label.format(name=name))
-                for key, name in zip(board.keys, board.names, strict=True)
-            )
-            self.tables.country_choices[verb, label] = row
+            row = self.tables.country_choices[verb, label] = self.make_country_row(verb, label)
         keys = tuple(countries)
         if len(keys) < 2:  # itemgetter returns one item (not a tuple) for one key
             return [row[c] for c in keys]
         return list(itemgetter(*keys)(row))  # one C call instead of a Python loop
+
+    def make_country_row(self, verb: str, label: str) -> tuple[Choice, ...]:
+        """The choices `VERB KEY` of every country, labelled (uncached)."""
+        board = self.board
+        return tuple(
+            Choice(f"{verb} {key}", label.format(name=name))
+            for key, name in zip(board.keys, board.names, strict=True)
+        )
 
     def card_choices(self, verb: str, cards: Iterable[int]) -> list[Choice]:
         """The choices `VERB N` of `cards` in number order, labelled "#N Name" (cached)."""
@@ -248,14 +282,18 @@ class Core:
         """The action menu's `play N event|ops|space` choices of `card` worth `ops` (cached)."""
         plays = self.tables.play_choices.get((card, ops))
         if plays is None:
-            name = self.card_name(card)
-            asia = " (+1 all in Asia)" if card == CHINA_CARD else ""
-            plays = self.tables.play_choices[card, ops] = Plays(
-                Choice(f"play {card} event", f"{name}: play the event"),
-                Choice(f"play {card} ops", f"{name}: {plural(ops, 'op')}{asia}"),
-                Choice(f"play {card} space", f"{name}: space race attempt"),
-            )
+            plays = self.tables.play_choices[card, ops] = self.make_plays(card, ops)
         return plays
+
+    def make_plays(self, card: int, ops: int) -> Plays:
+        """The three plays of `card` worth `ops` (uncached)."""
+        name = self.card_name(card)
+        asia = " (+1 all in Asia)" if card == CHINA_CARD else ""
+        return Plays(
+            Choice(f"play {card} event", f"{name}: play the event"),
+            Choice(f"play {card} ops", f"{name}: {plural(ops, 'op')}{asia}"),
+            Choice(f"play {card} space", f"{name}: space race attempt"),
+        )
 
     def greyed(self, choice: Choice, reason: str) -> Unavailable:
         """`choice` shown greyed out for `reason` (cached: every action menu greys the
@@ -298,43 +336,39 @@ class Core:
     def mark_round_start(self) -> None:
         """Placement reach is fixed at the start of an action round (6.1.1): from now on
         it is read from the counts as they stand until influence appears or vanishes."""
-        self.reach_cache.clear()
-        self.round_start_count.clear()
+        self.caches.round_started()
 
-    def reach(self, side: str) -> tuple[int, ...]:
+    def reach(self, side: Side) -> tuple[int, ...]:
         """Countries where `side` may place influence this action round, sorted (6.1.1, 6.1.4)."""
-        cached = self.reach_cache.get(side)
+        reach = self.caches.reach
+        cached = reach.get(side)
         if cached is None:
-            cached = self.reach_cache[side] = self._reach_now(side)
+            cached = reach[side] = self.reach_now(side)
         return cached
 
-    def _reach_now(self, side: str) -> tuple[int, ...]:
+    def reach_now(self, side: Side) -> tuple[int, ...]:
+        """`reach` made from the tallies, without the cache."""
         board = self.board
-        count = self.round_start_count.get(side) or self.reach_count[side]
+        caches = self.caches
+        count = caches.round_start_count.get(side) or caches.reach_count[side]
         # The Civil War space (the last index) only for the USSR while the war lasts (12.3).
         last = board.size if side == USSR and self.state.ccw_active else board.ccw
         return tuple(compress(range(last), count))
 
-    def contested(self, side: str, excluded: frozenset[int]) -> tuple[int, ...]:
+    def contested(self, side: Side, excluded: frozenset[int]) -> tuple[int, ...]:
         """Countries where `side`'s opponent has influence, except `excluded`, in order
         (the Civil War space never: 12.3). Coup and realignment targets start here."""
         key = (side, excluded)
-        found = self.contested_cache.get(key)
+        cache = self.caches.contested
+        found = cache.get(key)
         if found is None:
-            present = compress(range(self.board.ccw), self.state.influence[other(side)])
-            found = tuple([c for c in present if c not in excluded] if excluded else present)
-            self.contested_cache[key] = found
+            found = cache[key] = self.contested_now(side, excluded)
         return found
 
-    def _presence_changes(self, side: str, country: int, step: int) -> None:
-        """`side`'s influence appears in (+1) or vanishes from (-1) `country`: this round's
-        counts are kept first as they stood at the round's start (6.1.1)."""
-        if side not in self.round_start_count:
-            self.round_start_count[side] = self.reach_count[side][:]
-        self.contested_cache.clear()
-        count = self.reach_count[side]
-        for c in self.board.with_neighbours[country]:
-            count[c] += step
+    def contested_now(self, side: Side, excluded: frozenset[int]) -> tuple[int, ...]:
+        """`contested` made from the state, without the cache."""
+        present = compress(range(self.board.ccw), self.state.influence[other(side)])
+        return tuple([c for c in present if c not in excluded] if excluded else present)
 
     # -- names ---------------------------------------------------------------
     def name(self, country: int) -> str:
@@ -344,26 +378,26 @@ class Core:
         return self.tables.card_names[number]
 
     # -- influence and control ----------------------------------------------
-    def controls(self, side: str, country: int) -> bool:
+    def controls(self, side: Side, country: int) -> bool:
         """`side`'s influence exceeds the opponent's by at least the country's stability
         (02-full-game "Map and control")."""
         influence = self.state.influence
         margin = influence[side][country] - influence[other(side)][country]
         return margin >= self.board.stability[country]
 
-    def controller(self, country: int) -> str | None:
+    def controller(self, country: int) -> Side | None:
         if self.controls(US, country):
             return US
         if self.controls(USSR, country):
             return USSR
         return None
 
-    def add_influence(self, side: str, country: int, amount: int, rule: str) -> None:
+    def add_influence(self, side: Side, country: int, amount: int, rule: str) -> None:
         if amount <= 0:
             return
         influence = self.state.influence[side]
         if not influence[country]:
-            self._presence_changes(side, country, 1)
+            self.caches.presence_changed(side, self.board.with_neighbours[country], 1)
         influence[country] += amount
         self.log(rule, f"{side} +{amount} influence in {self.name(country)}")
         if country == self.board.ccw and self.state.influence[side][country] >= 3:
@@ -374,27 +408,27 @@ class Core:
         face up and the space is emptied and ignored from now on (12.1, 12.3)."""
         state = self.state
         ccw = self.board.ccw
-        self._presence_changes(USSR, ccw, -1)
+        self.caches.presence_changed(USSR, self.board.with_neighbours[ccw], -1)
         state.influence[USSR][ccw] = 0
         state.ccw_active = False
         state.china_holder = USSR
         state.china_face_up = True
-        self.reach_cache.pop(USSR, None)  # the space leaves the USSR's reach at once
+        self.caches.invalidate()  # the space leaves the USSR's reach at once
         self.log("12.3", "the USSR wins the Chinese Civil War and takes the China Card face up")
 
-    def remove_influence(self, side: str, country: int, amount: int, rule: str) -> int:
+    def remove_influence(self, side: Side, country: int, amount: int, rule: str) -> int:
         """Remove up to `amount`; returns how much was actually removed."""
         present = self.state.influence[side][country]
         taken = min(present, max(amount, 0))
         if taken:
             if taken == present:
-                self._presence_changes(side, country, -1)
+                self.caches.presence_changed(side, self.board.with_neighbours[country], -1)
             self.state.influence[side][country] = present - taken
             self.log(rule, f"{side} -{taken} influence in {self.name(country)}")
         return taken
 
     # -- VP, DEFCON, military operations -------------------------------------
-    def gain_vp(self, side: str, amount: int, rule: str, why: str) -> None:
+    def gain_vp(self, side: Side, amount: int, rule: str, why: str) -> None:
         """`side` gains `amount` VP (negative: loses); 20 VP wins at once."""
         if amount == 0:
             return
@@ -420,7 +454,7 @@ class Core:
             return
         self.state.defcon = level
         self.log(rule, f"DEFCON {old} -> {level} ({why})")
-        for moved in HOOKS.defcon_moved:
+        for moved in self.hooks.defcon_moved:
             moved(self, level)
         if level <= 1:
             loser = self.state.phasing
@@ -428,43 +462,85 @@ class Core:
                 Outcome(other(loser), f"nuclear war: DEFCON 1 during the {loser}'s turn", "8.1.3")
             )
 
-    def add_milops(self, side: str, amount: int, rule: str) -> None:
+    def add_milops(self, side: Side, amount: int, rule: str) -> None:
         """Move `side`'s military operations marker; the track ends at 5 (8.2, #46)."""
         milops = self.state.milops
         milops[side] = min(MILOPS_TRACK_END, milops[side] + amount)
         self.log(rule, f"{side} military operations +{amount} (now {milops[side]})")
 
     # -- cards ----------------------------------------------------------------
-    def draw_card(self) -> int | None:
-        """The top card of the draw pile, reshuffling the discard pile when it runs out."""
+    def move_card(self, card: int, source: Place, destination: Place) -> None:
+        """The one way a card changes place: out of `source`, onto the end of
+        `destination` (the top of the draw pile is its end).
+
+        Lists change in place (a rules procedure waiting for an answer may hold one). A
+        card that leaves its holder's hand and headline slot leaves `state.known` too:
+        the other side has seen it there, not wherever it goes.
+        """
+        state = self.state
+        kind, holder = PLACES[source]
+        if holder is None:
+            cards = getattr(state, kind)
+            if cards and cards[-1] == card:
+                cards.pop()  # the top of the draw pile, the card last put in limbo
+            else:
+                cards.remove(card)
+        elif kind == "hand":
+            state.hands[holder].remove(card)
+        elif state.headline[holder] == card:
+            state.headline[holder] = None
+        else:
+            raise ValueError(f"card {card} is not the {holder} headline")
+        to_kind, to_holder = PLACES[destination]
+        if holder is not None and to_holder != holder:
+            known = state.known[holder]
+            if card in known:
+                known.remove(card)
+        if to_holder is None:
+            getattr(state, to_kind).append(card)
+        elif to_kind == "hand":
+            state.hands[to_holder].append(card)
+        else:
+            state.headline[to_holder] = card
+
+    def reveal(self, holder: Side, cards: Iterable[int]) -> None:
+        """The other side sees `cards` of `holder`'s hand or headline (`state.known`)."""
+        known = self.state.known[holder]
+        known.extend(c for c in cards if c not in known)
+
+    def draw_card(self, destination: Place) -> int | None:
+        """Move the top card of the draw pile to `destination`, reshuffling the discard
+        pile when the draw pile runs out; the card, or None when both are empty."""
         state = self.state
         if not state.draw:
             if not state.discard:
                 return None
-            state.draw = state.discard
-            state.discard = []
+            for card in tuple(state.discard):
+                self.move_card(card, "discard", "draw")
             self.shuffle(state.draw, "the discard pile becomes the draw pile and is")
-        return state.draw.pop()
+        card = state.draw[-1]
+        self.move_card(card, "draw", destination)
+        return card
 
     def dispose(self, card: int, *, event_happened: bool) -> None:
         """After a play: a starred card whose event happened leaves the game, others
         go to the discard pile (5.2); a card an event already moved stays where it is."""
-        state = self.state
-        if card not in state.limbo:
+        if card not in self.state.limbo:
             return
-        state.limbo.remove(card)
         if event_happened and self.cards[card].starred:
-            state.removed.append(card)
+            self.move_card(card, "limbo", "removed")
             self.log("5.2", f"{self.card_name(card)} is removed from play (starred event)")
         else:
-            state.discard.append(card)
+            self.move_card(card, "limbo", "discard")
 
-    def event_owner(self, card: int, player: str) -> str:
+    def event_owner(self, card: int, player: Side) -> Side:
         """Who resolves the event of `card` played by `player`: its side, or the player."""
         side = self.cards[card].side
-        return player if side == "Neutral" else side
+        if side == "Neutral":
+            return player
+        return side
 
-    def holds_china(self, side: str) -> bool:
+    def holds_china(self, side: Side) -> bool:
         return self.state.china_holder == side
 
     def event_played(self, number: int) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
+from cold_war_tui.engine.board import Side
 from cold_war_tui.untrusted import excerpt
 
 T = TypeVar("T")
@@ -41,7 +42,7 @@ class Decision(NamedTuple):
     Made by `ask` only, once per decision of the game. Immutable all the way down
     (tuples and a read-only mapping): what `choose` accepts is what the engine listed."""
 
-    player: str
+    player: Side
     kind: str
     prompt: str
     choices: tuple[Choice, ...]
@@ -86,7 +87,7 @@ Flow = Generator[Decision, str, T]
 
 
 def ask(
-    player: str,
+    player: Side,
     kind: str,
     prompt: str,
     choices: Sequence[Choice],

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from cold_war_tui.engine import rng
-from cold_war_tui.engine.board import SIDES, other
+from cold_war_tui.engine import effect_keys, rng
+from cold_war_tui.engine.board import SIDES, Side, other
 from cold_war_tui.engine.decisions import Decision
 from cold_war_tui.engine.state import GameState
 
@@ -27,13 +27,13 @@ from cold_war_tui.engine.state import GameState
 CARD_VERBS = frozenset({"play", "headline", "discard", "return", "give", "take", "next", "un"})
 
 
-def known_cards(state: GameState, holder: str) -> list[int]:
+def known_cards(state: GameState, holder: Side) -> list[int]:
     """Cards of `holder`'s hand (or headline) the other side has seen and that are still there.
 
     A turn effect `open-hand:SIDE` (#98 Aldrich Ames Remix) shows the whole hand.
     """
     hand = state.hands[holder]
-    if state.turn_effects.get(f"open-hand:{holder}"):
+    if state.turn_effects.get(effect_keys.OPEN_HAND[holder]):
         return sorted(hand)
     held = set(hand)
     headline = state.headline[holder]
@@ -78,7 +78,7 @@ class Plan(NamedTuple):
     rng: int
 
 
-def hidden_cards(state: GameState, player: str, pending: Decision | None) -> set[int]:
+def hidden_cards(state: GameState, player: Side, pending: Decision | None) -> set[int]:
     """The cards `player` cannot see now (see the module's docstring)."""
     opponent = other(player)
     seen = set(known_cards(state, opponent))
@@ -92,7 +92,7 @@ def hidden_cards(state: GameState, player: str, pending: Decision | None) -> set
     return hidden
 
 
-def plan(state: GameState, player: str, pending: Decision | None, generator: int) -> Plan:
+def plan(state: GameState, player: Side, pending: Decision | None, generator: int) -> Plan:
     """Deal the cards hidden from `player` again, uniformly over the places each may take,
     drawing from `generator` (a state of engine.rng: `seed_state(seed)`)."""
     hidden = hidden_cards(state, player, pending)

@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 from bisect import bisect_right
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
 from cold_war_tui.datamodel import GameData
 from cold_war_tui.engine import operations
-from cold_war_tui.engine.board import SIDES, Board, board_for, other
+from cold_war_tui.engine.board import US, USSR, Board, Side, board_for, other
+from cold_war_tui.engine.cache_check import check_caches, check_memos
 from cold_war_tui.engine.core import Core, LogEntry, make_core
 from cold_war_tui.engine.decisions import Decision, Outcome
 from cold_war_tui.engine.determinize import (
@@ -30,8 +31,9 @@ from cold_war_tui.engine.determinize import (
     renamed,
     settle,
 )
+from cold_war_tui.engine.effect_keys import PERSISTENT, THIS_TURN, EffectError, checked
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
-from cold_war_tui.engine.events import load_all
+from cold_war_tui.engine.events.registry import RULEBOOK
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state
 from cold_war_tui.engine.savefile import FORMAT_VERSION, read_document, validated
@@ -56,7 +58,6 @@ REDEAL_ATTEMPTS = 30
 # Choices between checkpoints, at least: a fork replays fewer than this many plus the
 # rest of an action round, and a game pays for a checkpoint every few decisions.
 CHECKPOINT_SPACING = 4
-load_all()
 
 
 def _default_data() -> GameData:
@@ -71,7 +72,7 @@ class PlayerView(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    player: str
+    player: Side
     turn: int
     phase: str
     action_round: int
@@ -121,6 +122,10 @@ class Redeal(NamedTuple):
 class Game:
     """One game of the card game: ask `pending`, answer with `choose`."""
 
+    # Debug mode (tests; off by default): after each choice, recompute every cached value
+    # from scratch and compare (engine/cache_check.py); a stale one raises CacheMismatch.
+    check_caches: ClassVar[bool] = False
+
     def __init__(self, core: Core, origin: Scenario | None) -> None:
         self._core = core
         self._origin = origin
@@ -168,7 +173,7 @@ class Game:
         data = data or _default_data()
         board = board_for(data)
         state = scenario_state(scenario, data, board, options)
-        core = make_core(data, board, options, state)
+        core = make_core(data, board, options, state, RULEBOOK)
         core.log("", f"new game, seed {scenario.seed}; {options.summary()}")
         return cls(core, origin)
 
@@ -208,6 +213,10 @@ class Game:
         if len(choices) - self._checkpoints[-1].choices >= CHECKPOINT_SPACING:
             self._core.checkpoint_due = True
         self._pending = self._advance(choice_id)
+        if self.check_caches:
+            check_caches(self._core)
+            if self._pending is None:
+                check_memos(self._core)
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -243,7 +252,7 @@ class Game:
 
     def view(self, player: str) -> PlayerView:
         """What `player` may know: never the opponent's hand or the deck order."""
-        _side(player)
+        player = _side(player)
         state = self._core.state
         s = snapshot(state, self._core.board)
         opponent = other(player)
@@ -281,7 +290,10 @@ class Game:
     def region_scores(self) -> dict[str, dict[str, SideScore]]:
         """What scoring each region now would give each side (10.x), in board order."""
         core = self._core
-        return {region: region_score(core, region) for region in core.board.region_order}
+        return {
+            region: {side: score for side, score in region_score(core, region).items()}
+            for region in core.board.region_order
+        }
 
     def ops_value(self, card: int, side: str) -> int:
         """`card`'s operations points for `side` now, after this turn's modifiers."""
@@ -296,7 +308,7 @@ class Game:
 
     def rounds_left(self, side: str) -> int:
         """`side`'s action rounds this turn not yet over (the one he is playing counts)."""
-        return max(0, self.action_rounds(side) - self._core.state.rounds_taken[side])
+        return max(0, self.action_rounds(side) - self._core.state.rounds_taken[_side(side)])
 
     def may_discard_at_turn_end(self, side: str) -> bool:
         """`side` may discard one held card at turn end (space box 6, 6.4.4)."""
@@ -354,6 +366,7 @@ class Game:
                 why = f"choice {n} ({excerpt(choice)}) does not replay: {err}"
                 raise _replay_error(doc, why) from None
         expected = validated(StateSnapshot, doc.get("snapshot"), "snapshot")
+        _check_saved_effects(expected, game._core.board)
         if expected != game.state:
             raise _replay_error(doc, "the saved state does not match its replay")
         return game
@@ -384,7 +397,7 @@ class Game:
         has seen there, a secret headline, the draw pile) are dealt again at random,
         and the generator is reseeded: both from `seed` alone.
         """
-        _side(player)
+        player = _side(player)
         pending = self._pending
         planned = plan(self._core.state, player, pending, seed_state(seed))
         made = len(self._choices)
@@ -397,7 +410,7 @@ class Game:
         game._private_choices = made
         return game
 
-    def _redealt_earlier(self, player: str, planned: Plan) -> Game:
+    def _redealt_earlier(self, player: Side, planned: Plan) -> Game:
         """Determinize while the opponent decides with cards hidden from `player` in hand.
 
         His pending decision lists those cards, so the cards move earlier: at the latest
@@ -449,7 +462,7 @@ class Game:
             return None
         return game
 
-    def _same_past(self, true: Game, player: str, view: PlayerView) -> bool:
+    def _same_past(self, true: Game, player: Side, view: PlayerView) -> bool:
         """Whether `player` saw the same in this game as in `true`: his view, the log."""
         same_log = self._core.log_entries == true._core.log_entries
         return same_log and self.view(player) == view
@@ -488,7 +501,7 @@ class Game:
         redeals: tuple[Redeal, ...],
     ) -> None:
         """Make `game` this game as it stood at checkpoint `point`, its flow started."""
-        core = make_core(self.data, self.board, self.options, thaw(point.state))
+        core = make_core(self.data, self.board, self.options, thaw(point.state), RULEBOOK)
         core.log_entries = self._core.log_entries[: point.log_length]
         game._core = core
         game._origin = self._origin
@@ -507,6 +520,17 @@ def _checked_options(options: object) -> GameOptions | None:
     raise TypeError(f"options must be GameOptions or None, not {type(options).__name__}")
 
 
+def _check_saved_effects(saved: StateSnapshot, board: Board) -> None:
+    """A snapshot naming an effect the rules do not define is refused by name, not merely
+    as a state that does not replay (engine/effect_keys.py)."""
+    for field, known in (("effects", PERSISTENT), ("turn_effects", THIS_TURN)):
+        for key in getattr(saved, field):
+            try:
+                checked(key, known, board)
+            except EffectError as err:
+                raise SaveError(f"the save is damaged: field 'snapshot.{field}': {err}") from None
+
+
 def _replay_error(doc: dict[str, Any], why: str) -> SaveError:
     """A save that replays differently: made under older rules, or edited or damaged."""
     rules = doc.get("rules", 1)
@@ -518,10 +542,13 @@ def _replay_error(doc: dict[str, Any], why: str) -> SaveError:
     return SaveError(f"{why} (edited or damaged save)")
 
 
-def _side(side: str) -> str:
-    if side not in SIDES:
-        raise ValueError(f"side must be 'US' or 'USSR', not {side!r}")
-    return side
+def _side(side: str) -> Side:
+    """`side` as a Side; a ValueError naming it when it is neither."""
+    if side == US:
+        return US
+    if side == USSR:
+        return USSR
+    raise ValueError(f"side must be 'US' or 'USSR', not {side!r}")
 
 
 def _choices_made(point: Checkpoint) -> int:

@@ -1,7 +1,8 @@
 """Where persistent and this-turn effects reach into the sequence of play.
 
-The turn and the operations call these hooks at fixed points; card modules
-register the functions that give their effects a say. A hook checks the state
+The turn and the operations call these hooks at fixed points; the card modules
+define the functions that give their effects a say, and `engine/events/registry.py`
+lists them, point by point, in one table (`core.hooks`). A hook checks the state
 (usually one dict lookup) and returns at once when its effect is not in play,
 so the hot path pays almost nothing for effects that are absent.
 
@@ -27,21 +28,22 @@ Points, in the order an action round meets them:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cold_war_tui.engine.board import Side
 from cold_war_tui.engine.decisions import Choice, Flow, Unavailable
 
 if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
 
 Menu = tuple[list[Choice], list[Unavailable]]
-MenuFilter = Callable[["Core", str, list[Choice], list[Unavailable]], Menu]
-RoundHook = Callable[["Core", str], bool]
-RoundEndHook = Callable[["Core", str], Flow[object] | None]
-CardPlayed = Callable[["Core", str, int, str], None]
-EventHappened = Callable[["Core", int, str], None]
-CoupHook = Callable[["Core", str, int, bool], None]
+MenuFilter = Callable[["Core", Side, list[Choice], list[Unavailable]], Menu]
+RoundHook = Callable[["Core", Side], bool]
+RoundEndHook = Callable[["Core", Side], Flow[object] | None]
+CardPlayed = Callable[["Core", Side, int, str], None]
+EventHappened = Callable[["Core", int, Side], None]
+CoupHook = Callable[["Core", Side, int, bool], None]
 DefconHook = Callable[["Core", int], None]
 
 
@@ -50,77 +52,26 @@ class MenuAction:
     """Extra action-menu entries: `choices` lists them (given the filtered menu they
     extend), `handle` runs the chosen one."""
 
-    choices: Callable[[Core, str, list[Choice]], list[Choice]]
-    handle: Callable[[Core, str, str], Flow[bool]]
-
-
-@dataclass(slots=True)
-class Hooks:
-    menu_filter: list[MenuFilter] = field(default_factory=list)
-    menu_actions: list[MenuAction] = field(default_factory=list)
-    round_start: list[RoundHook] = field(default_factory=list)
-    card_played: list[CardPlayed] = field(default_factory=list)
-    event_happened: list[EventHappened] = field(default_factory=list)
-    before_coup: list[CoupHook] = field(default_factory=list)
-    after_coup: list[CoupHook] = field(default_factory=list)
-    round_end: list[RoundEndHook] = field(default_factory=list)
-    headline_revealed: list[HeadlineHook] = field(default_factory=list)
-    defcon_moved: list[DefconHook] = field(default_factory=list)
-
-
-HOOKS = Hooks()
-
-
-def menu_filter(fn: MenuFilter) -> MenuFilter:
-    HOOKS.menu_filter.append(fn)
-    return fn
-
-
-def menu_action(action: MenuAction) -> MenuAction:
-    HOOKS.menu_actions.append(action)
-    return action
-
-
-def round_start(fn: RoundHook) -> RoundHook:
-    HOOKS.round_start.append(fn)
-    return fn
-
-
-def card_played(fn: CardPlayed) -> CardPlayed:
-    HOOKS.card_played.append(fn)
-    return fn
-
-
-def event_happened(fn: EventHappened) -> EventHappened:
-    HOOKS.event_happened.append(fn)
-    return fn
-
-
-def before_coup(fn: CoupHook) -> CoupHook:
-    HOOKS.before_coup.append(fn)
-    return fn
-
-
-def after_coup(fn: CoupHook) -> CoupHook:
-    HOOKS.after_coup.append(fn)
-    return fn
-
-
-def round_end(fn: RoundEndHook) -> RoundEndHook:
-    HOOKS.round_end.append(fn)
-    return fn
-
-
-def defcon_moved(fn: DefconHook) -> DefconHook:
-    HOOKS.defcon_moved.append(fn)
-    return fn
+    choices: Callable[[Core, Side, list[Choice]], list[Choice]]
+    handle: Callable[[Core, Side, str], Flow[bool]]
 
 
 # Both headline cards are revealed: `picks` (side -> card) is what will resolve; a
 # hook may cancel a pick by removing it (#103 Defectors cancels the USSR headline).
-HeadlineHook = Callable[["Core", dict[str, int]], None]
+HeadlineHook = Callable[["Core", dict[Side, int]], None]
 
 
-def headline_revealed(fn: HeadlineHook) -> HeadlineHook:
-    HOOKS.headline_revealed.append(fn)
-    return fn
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """The functions at each point, in the order they run (engine/events/registry.py)."""
+
+    menu_filter: tuple[MenuFilter, ...] = ()
+    menu_actions: tuple[MenuAction, ...] = ()
+    round_start: tuple[RoundHook, ...] = ()
+    card_played: tuple[CardPlayed, ...] = ()
+    event_happened: tuple[EventHappened, ...] = ()
+    before_coup: tuple[CoupHook, ...] = ()
+    after_coup: tuple[CoupHook, ...] = ()
+    round_end: tuple[RoundEndHook, ...] = ()
+    headline_revealed: tuple[HeadlineHook, ...] = ()
+    defcon_moved: tuple[DefconHook, ...] = ()

@@ -12,10 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cold_war_tui.engine import restrictions
-from cold_war_tui.engine.board import SIDES, other
+from cold_war_tui.engine.board import Side, other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.hooks import HOOKS
+from cold_war_tui.engine.effect_keys import OPS_BONUS, OPS_MALUS, SOUTHEAST_ASIA_BONUS
 from cold_war_tui.wording import either, plural
 
 ALL_KINDS = ("infl", "coup", "realign")
@@ -74,14 +74,10 @@ def in_any_area(core: Core, country: int, area: Areas) -> bool:
     return any(in_area(core, country, a) for a in area)
 
 
-OPS_BONUS = {side: f"ops-bonus:{side}" for side in SIDES}  # turn effects (#25, #51)
-OPS_MALUS = {side: f"ops-malus:{side}" for side in SIDES}  # (#31)
-
-
 OPS_MAX, OPS_MIN = 4, 1  # the bounds of a modified operations card (#25, #51; #31)
 
 
-def ops_value(core: Core, card: int, side: str) -> int:
+def ops_value(core: Core, card: int, side: Side) -> int:
     """A card's ops for `side` after this turn's modifiers; the one place that rule lives.
 
     Every modifier is added first (Containment or Brezhnev Doctrine +1, Red Scare/Purge
@@ -97,23 +93,23 @@ def ops_value(core: Core, card: int, side: str) -> int:
     return min(OPS_MAX, max(OPS_MIN, value))
 
 
-def card_bonuses(core: Core, card: int, side: str) -> tuple[Bonus, ...]:
+def card_bonuses(core: Core, card: int, side: Side) -> tuple[Bonus, ...]:
     """Area bonuses of playing `card` for ops: the China Card's +1 in Asia (9.x)."""
     bonuses = []
     if card == CHINA_CARD:
         bonuses.append(Bonus("asia", 1))
-    if core.state.turn_effects.get(f"area-bonus:{side}:southeast-asia"):
+    if core.state.turn_effects.get(SOUTHEAST_ASIA_BONUS[side]):
         bonuses.append(Bonus("southeast-asia", 1))
     return tuple(bonuses)
 
 
 # -- influence (6.1) ----------------------------------------------------------
-def influence_cost(core: Core, side: str, country: int) -> int:
+def influence_cost(core: Core, side: Side, country: int) -> int:
     """2 ops in a country the opponent controls, else 1 (6.1.2)."""
     return 2 if core.controls(other(side), country) else 1
 
 
-def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
+def influence_targets(core: Core, side: Side, budget: Budget) -> Sequence[int]:
     """Where one more point of influence may go now, within the budget."""
     blocked = restrictions.blocked_by_effects(core, side, "influence")
     reachable = core.reach(side)
@@ -133,7 +129,7 @@ def influence_targets(core: Core, side: str, budget: Budget) -> Sequence[int]:
     ]
 
 
-def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[None]:
+def place_influence(core: Core, side: Side, budget: Budget, first: int) -> Flow[None]:
     """Place point by point; the price follows control as it changes (6.1.2)."""
     country = first
     while True:
@@ -156,14 +152,14 @@ def place_influence(core: Core, side: str, budget: Budget, first: int) -> Flow[N
 
 # -- coup (6.3) ---------------------------------------------------------------
 def coup_targets(
-    core: Core, side: str, *, free: bool = False, area: Areas | None = None
+    core: Core, side: Side, *, free: bool = False, area: Areas | None = None
 ) -> Sequence[int]:
     """Countries `side` may coup now: opponent influence, open region, no protection."""
     targets = _contested(core, side, "coup", ignore_defcon=free)
     return targets if area is None else [c for c in targets if in_any_area(core, c, area)]
 
 
-def _contested(core: Core, side: str, action: str, *, ignore_defcon: bool) -> Sequence[int]:
+def _contested(core: Core, side: Side, action: str, *, ignore_defcon: bool) -> Sequence[int]:
     """Countries with opponent influence, not protected by an effect (6.3.1), nor in a
     region closed at this DEFCON (8.1.5) unless `ignore_defcon`."""
     excluded = restrictions.blocked_by_effects(core, side, action)
@@ -172,11 +168,11 @@ def _contested(core: Core, side: str, action: str, *, ignore_defcon: bool) -> Se
     return core.contested(side, excluded)
 
 
-def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -> bool:
+def coup(core: Core, side: Side, country: int, ops: int, *, free: bool = False) -> bool:
     """Roll + ops against twice the stability (6.3.2); returns True on success."""
     opponent = other(side)
     name = core.name(country)
-    for check in HOOKS.before_coup:
+    for check in core.hooks.before_coup:
         check(core, side, country, free)
     if free:
         core.log("8.2.5", f"{side} free coup in {name}: no military operations")
@@ -196,7 +192,7 @@ def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -
         core.log("6.3.2", f"coup in {name} fails: {shown} = {total}, needs more than {target}")
     if core.board.battleground[country] and restrictions.coup_lowers_defcon(core, side, free):
         core.set_defcon(core.state.defcon - 1, "6.3.4", f"coup in battleground {name}")
-    for done in HOOKS.after_coup:
+    for done in core.hooks.after_coup:
         done(core, side, country, free)
     return difference > 0
 
@@ -204,7 +200,7 @@ def coup(core: Core, side: str, country: int, ops: int, *, free: bool = False) -
 # -- realignment (6.2) --------------------------------------------------------
 def realign_targets(
     core: Core,
-    side: str,
+    side: Side,
     budget: Budget | None = None,
     *,
     free: bool = False,
@@ -224,7 +220,7 @@ def realign_targets(
     return [c for c in targets if budget.available_in(core, c) >= 1]
 
 
-def controlled_neighbours(core: Core, side: str, country: int) -> int:
+def controlled_neighbours(core: Core, side: Side, country: int) -> int:
     """Countries next to `country` that `side` controls, its own superpower's space counting
     as one (6.2.2's +1 for the superpower; #36 Brush War's -1 for the enemy's space)."""
     board = core.board
@@ -232,7 +228,7 @@ def controlled_neighbours(core: Core, side: str, country: int) -> int:
     return count + 1 if country in board.adjacent_to[side] else count
 
 
-def realign_modifier(core: Core, side: str, country: int) -> int:
+def realign_modifier(core: Core, side: Side, country: int) -> int:
     """+1 per adjacent controlled country, +1 superpower, +1 for more influence (6.2.2)."""
     bonus = controlled_neighbours(core, side, country)
     mine = core.state.influence[side][country]
@@ -240,7 +236,7 @@ def realign_modifier(core: Core, side: str, country: int) -> int:
     return bonus + 1 if mine > theirs else bonus
 
 
-def realign(core: Core, side: str, country: int) -> None:
+def realign(core: Core, side: Side, country: int) -> None:
     """One realignment roll: the higher modified roll removes the difference (6.2.2)."""
     opponent = other(side)
     name = core.name(country)
@@ -267,7 +263,7 @@ def realign(core: Core, side: str, country: int) -> None:
 
 def realign_series(
     core: Core,
-    side: str,
+    side: Side,
     budget: Budget,
     first: int,
     *,
@@ -302,7 +298,7 @@ KIND_WORDS = {"infl": "influence", "coup": "coup", "realign": "realignment"}
 
 def conduct(
     core: Core,
-    side: str,
+    side: Side,
     ops: int,
     *,
     bonuses: Sequence[Bonus] = (),
@@ -349,7 +345,7 @@ def conduct(
         yield from realign_series(core, side, budget, country, free=free_coup, area=area)
 
 
-def mixed_operations(core: Core, side: str, budget: Budget, verb: str, first: int) -> Flow[None]:
+def mixed_operations(core: Core, side: Side, budget: Budget, verb: str, first: int) -> Flow[None]:
     """Realignment variant: one card's ops mix influence and realignment rolls, never
     both in the same country this action round (optional rules)."""
     placed: set[int] = set()
@@ -398,16 +394,16 @@ def target_choices(core: Core, verb: str, countries: Iterable[int]) -> list[Choi
 
 
 # -- space race (6.4) ---------------------------------------------------------
-def holds_space_bonus(core: Core, side: str, box: int) -> bool:
+def holds_space_bonus(core: Core, side: Side, box: int) -> bool:
     """The first to reach a box keeps its bonus until the other reaches it (6.4.4)."""
     return core.state.space[side] >= box > core.state.space[other(side)]
 
 
-def space_attempts_allowed(core: Core, side: str) -> int:
+def space_attempts_allowed(core: Core, side: Side) -> int:
     return 2 if holds_space_bonus(core, side, 2) else 1
 
 
-def space_threshold(core: Core, side: str) -> tuple[int, str]:
+def space_threshold(core: Core, side: Side) -> tuple[int, str]:
     """The ops a card needs for `side`'s space race attempt now, and the reason when it
     has fewer (6.4.1, 6.4.2, 6.4.6); no card has NO_ATTEMPT ops."""
     box = core.state.space[side]
@@ -422,13 +418,13 @@ def space_threshold(core: Core, side: str) -> tuple[int, str]:
 NO_ATTEMPT = 99  # more ops than any card has
 
 
-def space_blocked(core: Core, side: str, ops: int) -> str | None:
+def space_blocked(core: Core, side: Side, ops: int) -> str | None:
     """Why `side` may not make a space race attempt with `ops` now, or None."""
     needed, reason = space_threshold(core, side)
     return reason if ops < needed else None
 
 
-def space_attempt(core: Core, side: str) -> None:
+def space_attempt(core: Core, side: Side) -> None:
     """Roll for the next box (6.4.1); the card's event never happens (6.4.5)."""
     box = core.data.space_race[core.state.space[side]]
     core.state.space_attempts[side] += 1
@@ -439,7 +435,7 @@ def space_attempt(core: Core, side: str) -> None:
         core.log("6.4.1", f"{side} fails to reach {box.name}")
 
 
-def advance_space(core: Core, side: str, rule: str) -> None:
+def advance_space(core: Core, side: Side, rule: str) -> None:
     """Move one box up, with its VP for the first or second to arrive (6.4.3)."""
     state = core.state
     if state.space[side] >= len(core.data.space_race):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cold_war_tui.engine.board import US, USSR
+from cold_war_tui.engine import effect_keys
+from cold_war_tui.engine.board import US, USSR, Side
 
 if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
@@ -19,7 +20,7 @@ def closed_countries(core: Core) -> frozenset[int]:
     return core.tables.closed_countries[core.state.defcon]
 
 
-def blocked_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
+def blocked_by_effects(core: Core, side: Side, action: str) -> frozenset[int]:
     """Countries an effect in play closes to `side`'s `action` ("coup", "realign", "influence").
 
     Effects are keyed `no-{action}:{side}:{country or region key}`; NATO's
@@ -37,7 +38,7 @@ def joined(first: frozenset[int], second: frozenset[int]) -> frozenset[int]:
     return first | second if first and second else first or second
 
 
-def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
+def _closed_by_effects(core: Core, side: Side, action: str) -> frozenset[int]:
     """The `no-{action}:{side}:...` effects' countries, remembered until the effects change.
 
     Target lists ask this several times per decision while the effects rarely change;
@@ -45,66 +46,69 @@ def _closed_by_effects(core: Core, side: str, action: str) -> frozenset[int]:
     of the tables answers every side and action.
     """
     state = core.state
-    memo = core.effects_memo
+    caches = core.caches
+    memo = caches.effects_memo
     if memo is None or memo[0] != state.effects or memo[1] != state.turn_effects:
-        memo = (dict(state.effects), dict(state.turn_effects), _read_closures(core))
-        core.effects_memo = memo
+        memo = (dict(state.effects), dict(state.turn_effects), read_closures(core))
+        caches.effects_memo = memo
     return memo[2].get((side, action), _NOTHING)
 
 
 _NOTHING: frozenset[int] = frozenset()
 
 
-def _read_closures(core: Core) -> dict[tuple[str, str], frozenset[int]]:
+def read_closures(core: Core) -> dict[tuple[str, str], frozenset[int]]:
     """Every `no-{action}:{side}:{country or region key}` effect in play, by (side, action)."""
     board = core.board
     closed: dict[tuple[str, str], set[int]] = {}
     for table in (core.state.effects, core.state.turn_effects):
-        for name, value in table.items():
-            parts = name.split(":", 2)
-            if not value or len(parts) != 3 or not parts[0].startswith("no-"):
+        for key, value in table.items():
+            found = effect_keys.closure(key)
+            if not value or found is None:
                 continue
-            countries = closed.setdefault((parts[1], parts[0][3:]), set())
-            key = parts[2]
-            if key in board.index:
-                countries.add(board.index[key])
-            elif key in board.region_members:
-                countries.update(board.region_members[key])
+            side, action, place = found
+            countries = closed.setdefault((side, action), set())
+            if place in board.index:
+                countries.add(board.index[place])
+            elif place in board.region_members:
+                countries.update(board.region_members[place])
     return {where: frozenset(countries) for where, countries in closed.items()}
 
 
 def nato_protected(core: Core) -> frozenset[int]:
     """US-controlled European countries the USSR may not coup or realign (#21 NATO).
 
-    `effects["nato"]` is set by NATO; `effects["nato-exempt:KEY"]` by De Gaulle
+    `effect_keys.NATO` is set by NATO; `effect_keys.nato_exempt(KEY)` by De Gaulle
     Leads France (#17) and Willy Brandt (#55) for their country.
     """
     effects = core.state.effects
-    if not effects.get("nato"):
+    if not effects.get(effect_keys.NATO):
         return frozenset()
     board = core.board
     us, ussr = core.state.influence[US], core.state.influence[USSR]
     stability = board.stability
     controlled = [c for c in board.region_members["europe"] if us[c] - ussr[c] >= stability[c]]
-    return frozenset(c for c in controlled if not effects.get(f"nato-exempt:{board.keys[c]}"))
+    return frozenset(
+        c for c in controlled if not effects.get(effect_keys.nato_exempt(board.keys[c]))
+    )
 
 
-def coup_modifier(core: Core, side: str, country: int) -> int:
+def coup_modifier(core: Core, side: Side, country: int) -> int:
     """Modifiers to a coup roll from effects in play (e.g. #43 SALT: -1)."""
     effects = core.state.turn_effects
-    modifier = -effects.get("coup-malus", 0)
+    modifier = -effects.get(effect_keys.COUP_MALUS, 0)
     region = core.board.region[country]
-    modifier += effects.get(f"coup-bonus:{side}:{region}", 0)
-    modifier -= effects.get(f"coup-malus:{side}:{region}", 0)
+    modifier += effects.get(effect_keys.coup_bonus(side, region), 0)
+    modifier -= effects.get(effect_keys.coup_malus(side, region), 0)
     return modifier
 
 
-def realign_roll_modifier(core: Core, roller: str) -> int:
+def realign_roll_modifier(core: Core, roller: Side) -> int:
     """Modifiers to one side's realignment die, whoever realigns (#93 Iran-Contra: every
     US die -1, the US's defending die too)."""
-    return -core.state.turn_effects.get(f"realign-malus:{roller}", 0)
+    return -core.state.turn_effects.get(effect_keys.REALIGN_MALUS[roller], 0)
 
 
-def coup_lowers_defcon(core: Core, side: str, free: bool) -> bool:
+def coup_lowers_defcon(core: Core, side: Side, free: bool) -> bool:
     """A battleground coup lowers DEFCON (6.3.4), free coups too (6.3.5)."""
-    return not (side == US and not free and core.state.turn_effects.get("nuclear-subs"))
+    return not (side == US and not free and core.state.turn_effects.get(effect_keys.NUCLEAR_SUBS))

@@ -11,9 +11,16 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cold_war_tui.datamodel import GameData
-from cold_war_tui.engine.board import SIDES, Board
+from cold_war_tui.engine.board import SIDES, Board, Side
 from cold_war_tui.engine.core import CHINA_CARD, tables_for
-from cold_war_tui.engine.effect_keys import PERSISTENT, THIS_TURN, Shapes, key_problem
+from cold_war_tui.engine.effect_keys import (
+    PERSISTENT,
+    THIS_TURN,
+    EffectError,
+    EffectKey,
+    Shapes,
+    checked,
+)
 from cold_war_tui.engine.errors import ScenarioError
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state, shuffle
@@ -21,7 +28,6 @@ from cold_war_tui.engine.state import GameState
 from cold_war_tui.untrusted import excerpt, field_problem
 
 Phase = Literal["setup", "turn-start", "headline", "action", "turn-end"]
-SideName = Literal["US", "USSR"]
 Count = Annotated[int, Field(ge=0)]
 
 
@@ -35,7 +41,7 @@ class ScenarioInfluence(_Strict):
 
 
 class ChinaCard(_Strict):
-    holder: SideName | None = "USSR"
+    holder: Side | None = "USSR"
     face_up: bool = True
 
 
@@ -46,15 +52,15 @@ class Scenario(_Strict):
     phase: Phase = "setup"
     turn: int = Field(default=1, ge=1, le=10)
     action_round: int = Field(default=1, ge=0, le=8)
-    phasing: SideName = "USSR"
+    phasing: Side = "USSR"
     defcon: int = Field(default=5, ge=2, le=5)
     vp: int = Field(default=0, gt=-20, lt=20)
-    milops: dict[SideName, Annotated[int, Field(ge=0, le=5)]] = Field(default_factory=dict)
-    space: dict[SideName, Count] = Field(default_factory=dict)
-    space_attempts: dict[SideName, Count] = Field(default_factory=dict)
-    rounds_taken: dict[SideName, Count] = Field(default_factory=dict)
+    milops: dict[Side, Annotated[int, Field(ge=0, le=5)]] = Field(default_factory=dict)
+    space: dict[Side, Count] = Field(default_factory=dict)
+    space_attempts: dict[Side, Count] = Field(default_factory=dict)
+    rounds_taken: dict[Side, Count] = Field(default_factory=dict)
     influence: dict[str, ScenarioInfluence] | None = None
-    hands: dict[SideName, list[int]] = Field(default_factory=dict)
+    hands: dict[Side, list[int]] = Field(default_factory=dict)
     draw: list[int] | None = None  # top card first
     discard: list[int] = Field(default_factory=list)
     removed: list[int] = Field(default_factory=list)
@@ -63,7 +69,7 @@ class Scenario(_Strict):
     effects: dict[str, int] = Field(default_factory=dict)
     turn_effects: dict[str, int] = Field(default_factory=dict)
     events_played: list[int] = Field(default_factory=list)
-    headline: dict[SideName, int] = Field(default_factory=dict)
+    headline: dict[Side, int] = Field(default_factory=dict)
     forced_dice: list[int] = Field(default_factory=list)
 
 
@@ -122,10 +128,8 @@ def scenario_state(
     if options.chinese_civil_war:  # 12.3: the China Card waits for the Civil War's end
         state.ccw_active = True
         state.china_holder = None
-    _check_effects("effects", scenario.effects, PERSISTENT, board)
-    _check_effects("turn_effects", scenario.turn_effects, THIS_TURN, board)
-    state.effects = dict(scenario.effects)
-    state.turn_effects = dict(scenario.turn_effects)
+    state.effects = _checked_effects("effects", scenario.effects, PERSISTENT, board)
+    state.turn_effects = _checked_effects("turn_effects", scenario.turn_effects, THIS_TURN, board)
     _check_cards("events_played", scenario.events_played, data)
     state.events_played = list(scenario.events_played)
     state.forced_dice = list(scenario.forced_dice)
@@ -211,10 +215,11 @@ def _check_cards(field: str, cards: list[int], data: GameData) -> None:
             raise ScenarioError(f"scenario field '{field}': there is no card {excerpt(card)}")
 
 
-def _check_effects(
+def _checked_effects(
     field: str, effects: dict[str, int], known: dict[str, Shapes], board: Board
-) -> None:
-    for key in effects:
-        problem = key_problem(key, known, board)
-        if problem is not None:
-            raise ScenarioError(f"scenario field '{field}': {excerpt(key)}: {problem}")
+) -> dict[EffectKey, int]:
+    """The effects of a scenario, each key one the rules define (engine/effect_keys.py)."""
+    try:
+        return {checked(key, known, board): value for key, value in effects.items()}
+    except EffectError as err:
+        raise ScenarioError(f"scenario field '{field}': {err}") from None

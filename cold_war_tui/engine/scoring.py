@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cold_war_tui.engine.board import SIDES, US, USSR, other
+from cold_war_tui.engine import effect_keys
+from cold_war_tui.engine.board import SIDES, US, USSR, Side, other
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import GameOver, Outcome
 from cold_war_tui.wording import plural
@@ -23,7 +24,7 @@ class SideScore:
     vp: int
 
 
-def region_score(core: Core, region: str, *, final: bool = False) -> dict[str, SideScore]:
+def region_score(core: Core, region: str, *, final: bool = False) -> dict[Side, SideScore]:
     """What scoring `region` now gives each side (10.x); `final` at final scoring."""
     board = core.board
     members = board.region_members[region]
@@ -62,7 +63,7 @@ def _shuttle_diplomacy(core: Core, region: str, final: bool) -> bool:
     return (
         not final
         and region in ("asia", "middle-east")
-        and bool(core.state.effects.get("shuttle-diplomacy"))
+        and bool(core.state.effects.get(effect_keys.SHUTTLE_DIPLOMACY))
     )
 
 
@@ -72,7 +73,7 @@ def _battleground(core: Core, country: int) -> bool:
         return True
     return (
         core.board.keys[country] == "taiwan"
-        and bool(core.state.effects.get("formosan-resolution"))
+        and bool(core.state.effects.get(effect_keys.FORMOSAN_RESOLUTION))
         and core.controls(US, country)
     )
 
@@ -99,7 +100,7 @@ def score_region(core: Core, region: str, rule: str = "10", *, final: bool = Fal
         core.gain_vp(USSR, -net, rule, f"{name} scoring")
 
 
-def southeast_asia_score(core: Core) -> dict[str, int]:
+def southeast_asia_score(core: Core) -> dict[Side, int]:
     """#38: VP per controlled country of Southeast Asia (Thailand more)."""
     table = core.data.southeast_asia_scoring
     result = dict.fromkeys(SIDES, 0)

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
-from cold_war_tui.engine.board import SIDES, US, USSR, Board
+from cold_war_tui.engine.board import SIDES, US, USSR, Board, Side
+from cold_war_tui.engine.effect_keys import EffectKey
 
 
-def _per_side(value: int = 0) -> dict[str, int]:
+def _per_side(value: int = 0) -> dict[Side, int]:
     return dict.fromkeys(SIDES, value)
 
 
@@ -22,20 +23,20 @@ def _per_side(value: int = 0) -> dict[str, int]:
 class GameState:
     """Everything that changes during a game. Influence is indexed like Board.keys."""
 
-    influence: dict[str, list[int]]
+    influence: dict[Side, list[int]]
     turn: int = 1
     phase: str = "setup"  # setup | turn-start | headline | action | turn-end | over
     action_round: int = 0
-    phasing: str = USSR
+    phasing: Side = USSR
     defcon: int = 5
     vp: int = 0  # positive: the US leads; negative: the USSR leads
-    milops: dict[str, int] = field(default_factory=_per_side)
-    space: dict[str, int] = field(default_factory=_per_side)
-    space_attempts: dict[str, int] = field(default_factory=_per_side)
-    rounds_taken: dict[str, int] = field(default_factory=_per_side)
-    china_holder: str | None = USSR
+    milops: dict[Side, int] = field(default_factory=_per_side)
+    space: dict[Side, int] = field(default_factory=_per_side)
+    space_attempts: dict[Side, int] = field(default_factory=_per_side)
+    rounds_taken: dict[Side, int] = field(default_factory=_per_side)
+    china_holder: Side | None = USSR
     china_face_up: bool = True
-    hands: dict[str, list[int]] = field(default_factory=lambda: {s: [] for s in SIDES})
+    hands: dict[Side, list[int]] = field(default_factory=lambda: {s: [] for s in SIDES})
     draw: list[int] = field(default_factory=list)
     discard: list[int] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)
@@ -43,12 +44,14 @@ class GameState:
     limbo: list[int] = field(default_factory=list)  # cards being played right now
     box: list[int] = field(default_factory=list)  # Mid/Late War cards not yet in the deck
     out_of_game: list[int] = field(default_factory=list)  # never in this game (options)
-    effects: dict[str, int] = field(default_factory=dict)  # until the game or text ends them
-    turn_effects: dict[str, int] = field(default_factory=dict)  # until the end of the turn
+    # Effects in play (engine/effect_keys.py): until the game or a card ends them, and
+    # until the end of the turn.
+    effects: dict[EffectKey, int] = field(default_factory=dict)
+    turn_effects: dict[EffectKey, int] = field(default_factory=dict)
     events_played: list[int] = field(default_factory=list)
-    headline: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(SIDES))
-    known: dict[str, list[int]] = field(default_factory=lambda: {s: [] for s in SIDES})
-    setup_left: dict[str, int] = field(default_factory=_per_side)
+    headline: dict[Side, int | None] = field(default_factory=lambda: dict.fromkeys(SIDES))
+    known: dict[Side, list[int]] = field(default_factory=lambda: {s: [] for s in SIDES})
+    setup_left: dict[Side, int] = field(default_factory=_per_side)
     bid_left: int = 0  # the US influence bid still to place after set-up (optional rules)
     ccw_active: bool = False  # the Chinese Civil War space is in play (chapter 12)
     rng: int = 0
@@ -125,14 +128,14 @@ FrozenState = tuple[
     int,  # turn
     str,  # phase
     int,  # action_round
-    str,  # phasing
+    Side,  # phasing
     int,  # defcon
     int,  # vp
-    dict[str, int],  # milops
-    dict[str, int],  # space
-    dict[str, int],  # space_attempts
-    dict[str, int],  # rounds_taken
-    str | None,  # china_holder
+    dict[Side, int],  # milops
+    dict[Side, int],  # space
+    dict[Side, int],  # space_attempts
+    dict[Side, int],  # rounds_taken
+    Side | None,  # china_holder
     bool,  # china_face_up
     tuple[int, ...],  # hands, US
     tuple[int, ...],  # hands, USSR
@@ -143,13 +146,13 @@ FrozenState = tuple[
     tuple[int, ...],  # limbo
     tuple[int, ...],  # box
     tuple[int, ...],  # out_of_game
-    dict[str, int],  # effects
-    dict[str, int],  # turn_effects
+    dict[EffectKey, int],  # effects
+    dict[EffectKey, int],  # turn_effects
     tuple[int, ...],  # events_played
-    dict[str, int | None],  # headline
+    dict[Side, int | None],  # headline
     tuple[int, ...],  # known, US
     tuple[int, ...],  # known, USSR
-    dict[str, int],  # setup_left
+    dict[Side, int],  # setup_left
     int,  # bid_left
     bool,  # ccw_active
     int,  # rng

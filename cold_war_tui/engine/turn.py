@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine import operations as ops
-from cold_war_tui.engine.board import SIDES, US, USSR, other
-from cold_war_tui.engine.core import CHINA_CARD, Core, MenuContext, MenuRow
+from cold_war_tui.engine.board import SIDES, US, USSR, Side, other
+from cold_war_tui.engine.core import CHINA_CARD, HAND, HEADLINE, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
 from cold_war_tui.engine.events import (
-    CONDITIONAL_EVENTS,
-    announce_play,
     event_blocked,
-    resolve_event,
 )
-from cold_war_tui.engine.hooks import HOOKS, MenuAction
+from cold_war_tui.engine.hooks import MenuAction
+from cold_war_tui.engine.plays import card_plays, play_card, play_event, put_in_play
 from cold_war_tui.engine.scoring import final_scoring
 from cold_war_tui.wording import plural
 
@@ -106,8 +105,8 @@ def start_turn(core: Core) -> None:
         if addition.turn == state.turn and state.turn > 1:
             entering = [c for c in state.box if core.cards[c].period == addition.period]
             if entering:
-                state.box = [c for c in state.box if c not in entering]
-                state.draw.extend(entering)
+                for card in entering:
+                    core.move_card(card, "box", "draw")
                 core.shuffle(state.draw, f"{addition.period} War cards added; the draw pile is")
     deal(core)
 
@@ -128,16 +127,14 @@ def deal(core: Core) -> None:
     for side in (USSR, US):
         hand = core.state.hands[side]
         while len(hand) < target:
-            card = core.draw_card()
-            if card is None:
+            if core.draw_card(HAND[side]) is None:
                 core.log("", "no cards left to deal")
                 break
-            hand.append(card)
     core.log("", f"hands dealt up to {plural(target, 'card')}")
 
 
 # -- headline -----------------------------------------------------------------
-def headline_order(core: Core) -> tuple[str, str]:
+def headline_order(core: Core) -> tuple[Side, Side]:
     """Who picks first: the holder of space box 4 sees the other's pick (6.4.4)."""
     if ops.holds_space_bonus(core, US, 4):
         return USSR, US
@@ -167,38 +164,32 @@ def headline_phase(core: Core) -> Flow[None]:
             no_event=blocked_events(core, side, hand),
         )
         card = int(chosen.split()[1])
-        state.hands[side].remove(card)
-        state.headline[side] = card
+        core.move_card(card, HAND[side], HEADLINE[side])
         if side == first and reveal_first:
-            state.known[side].append(card)
+            core.reveal(side, [card])
             core.log("6.4.4", f"{side} reveals its headline first: {core.card_name(card)}")
     picks = {s: c for s in SIDES if (c := state.headline[s]) is not None}
     shown = ", ".join(f"{s} {core.card_name(c)}" for s, c in picks.items())
     core.log("C", f"headlines revealed: {shown}")
-    for on_reveal in HOOKS.headline_revealed:
+    for on_reveal in core.hooks.headline_revealed:
         on_reveal(core, picks)
     order = sorted(picks, key=lambda s: (-core.cards[picks[s]].ops, 0 if s == US else 1))
     for side in order:
         card = picks[side]
-        state.headline[side] = None
-        state.limbo.append(card)
         state.phasing = side
-        announce_play(core, side, card, "headline")
+        put_in_play(core, side, card, HEADLINE[side], "headline")
         core.mark_round_start()
-        happened = yield from resolve_event(core, card, core.event_owner(card, side), "C")
-        core.dispose(card, event_happened=happened)
-        for s in SIDES:
-            if card in state.known[s]:
-                state.known[s].remove(card)
+        yield from play_event(core, side, card, "C")
 
 
 # -- action rounds ------------------------------------------------------------
-EXTRA_ROUND = {side: f"extra-round:{side}" for side in SIDES}  # turn effect (#86)
 
 
-def rounds_for(core: Core, side: str) -> int:
+def rounds_for(core: Core, side: Side) -> int:
     """`side`'s action rounds this turn: one more at space box 8 (6.4.4) or by event."""
-    extra = ops.holds_space_bonus(core, side, 8) or core.state.turn_effects.get(EXTRA_ROUND[side])
+    extra = ops.holds_space_bonus(core, side, 8) or core.state.turn_effects.get(
+        effect_keys.EXTRA_ROUND[side]
+    )
     return rounds_in_turn(core) + (1 if extra else 0)
 
 
@@ -217,7 +208,7 @@ def action_rounds(core: Core) -> Flow[None]:
         state.action_round += 1
 
 
-def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailable]]:
+def action_choices(core: Core, side: Side) -> tuple[list[Choice], list[Unavailable]]:
     """Every legal play of `side`'s action round, and the greyed-out ones with reasons."""
     state = core.state
     cards = sorted(state.hands[side])
@@ -235,83 +226,28 @@ def action_choices(core: Core, side: str) -> tuple[list[Choice], list[Unavailabl
         choices.append(PASS)
     else:
         greyed.append(NO_PASS)
-    for narrow in HOOKS.menu_filter:
+    for narrow in core.hooks.menu_filter:
         choices, greyed = narrow(core, side, choices, greyed)
     return choices, greyed
-
-
-def card_plays(
-    core: Core, side: str, cards: Iterable[int]
-) -> tuple[list[Choice], list[Unavailable]]:
-    """The plays of `cards` by `side` (event, ops, space race), and the greyed ones.
-
-    Each card's entries come from a row cached per menu context (side, ops modifiers,
-    space race threshold); only an event that can be blocked is checked against the state.
-    """
-    effects = core.state.turn_effects
-    context = (
-        side,
-        effects.get(ops.OPS_BONUS[side], 0),
-        effects.get(ops.OPS_MALUS[side], 0),
-        *ops.space_threshold(core, side),
-    )
-    rows = core.tables.menu_rows.get(context)
-    if rows is None:
-        rows = core.tables.menu_rows[context] = {}
-    choices: list[Choice] = []
-    greyed: list[Unavailable] = []
-    for card in cards:
-        row = rows.get(card) or _menu_row(core, context, card, rows)
-        event = row.conditional_event
-        if event is not None:
-            blocked = event_blocked(core, card, side)
-            if blocked is None:
-                choices.append(event)
-            else:
-                greyed.append(core.greyed(event, blocked))
-        choices += row.choices
-        greyed += row.greyed
-    return choices, greyed
-
-
-def _menu_row(core: Core, context: MenuContext, card: int, rows: dict[int, MenuRow]) -> MenuRow:
-    """Make and remember `card`'s row: its own event (unless the opponent's, 5.2), its ops
-    (a scoring card has none: 02-full-game "Cards and events") and the space race (6.4.1)."""
-    side, _, _, space_needed, space_reason = context
-    value = ops.ops_value(core, card, side)
-    data = core.cards[card]
-    plays = core.play_choices(card, value)
-    own_event = data.side != other(side)
-    conditional = own_event and (card in CONDITIONAL_EVENTS or card in core.tables.linked_events)
-    choices = [plays.event] if own_event and not conditional else []
-    greyed = []
-    if not data.scoring:
-        choices.append(plays.ops)
-        if value >= space_needed:
-            choices.append(plays.space)
-        else:
-            greyed.append(core.greyed(plays.space, space_reason))
-    row = rows[card] = MenuRow(plays.event if conditional else None, tuple(choices), tuple(greyed))
-    return row
 
 
 PASS = Choice("pass", "Pass this action round")
 NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)")
 
 
-def action_round(core: Core, side: str) -> Flow[None]:
+def action_round(core: Core, side: Side) -> Flow[None]:
     """One action round: hooks of effects in play, then one play from the menu."""
     core.mark_round_start()
-    used = any([hook(core, side) for hook in HOOKS.round_start])  # every hook runs
+    used = any([hook(core, side) for hook in core.hooks.round_start])  # every hook runs
     while not used:
         used = yield from menu_round(core, side)
-    for end_hook in HOOKS.round_end:
+    for end_hook in core.hooks.round_end:
         flow = end_hook(core, side)
         if flow is not None:
             yield from flow
 
 
-def blocked_events(core: Core, side: str, cards: Iterable[int]) -> dict[int, str]:
+def blocked_events(core: Core, side: Side, cards: Iterable[int]) -> dict[int, str]:
     """{card: why its event cannot happen now} for `side`'s cards whose event cannot
     (an opponent's card: for the opponent, 5.2). Decision context, so that a hand can
     say "no event" where the menu offers no such entry (a headline, an opponent's card)."""
@@ -323,13 +259,13 @@ def blocked_events(core: Core, side: str, cards: Iterable[int]) -> dict[int, str
     }
 
 
-def menu_round(core: Core, side: str) -> Flow[bool]:
+def menu_round(core: Core, side: Side) -> Flow[bool]:
     """Ask for and carry out one action-menu entry; False when the round goes on."""
     state = core.state
     choices, greyed = action_choices(core, side)
     extra: dict[str, MenuAction] = {}
     extra_choices: list[Choice] = []
-    for action in HOOKS.menu_actions:  # each sees the menu without the others' entries
+    for action in core.hooks.menu_actions:  # each sees the menu without the others' entries
         for choice in action.choices(core, side, choices):
             extra[choice.id] = action
             extra_choices.append(choice)
@@ -354,97 +290,6 @@ def menu_round(core: Core, side: str) -> Flow[bool]:
     _, number, mode = chosen.split()
     yield from play_card(core, side, int(number), mode)
     return True
-
-
-def play_card(core: Core, side: str, card: int, mode: str) -> Flow[None]:
-    """Play `card` from `side`'s hand for its event, operations or the space race."""
-    state = core.state
-    announce_play(core, side, card, mode)
-    if card == CHINA_CARD:
-        yield from play_china(core, side, mode)
-        return
-    state.hands[side].remove(card)
-    state.limbo.append(card)
-    core.log("5.1", f"{side} plays {core.card_name(card)} for {_MODE_TEXT[mode]}")
-    if mode == "event":
-        happened = yield from resolve_event(core, card, side)
-        core.dispose(card, event_happened=happened)
-    elif mode == "space":
-        yield from space_race(core, side)
-        core.log("6.4.5", f"the event of {core.card_name(card)} does not happen (space race)")
-        core.dispose(card, event_happened=False)
-    else:
-        happened = yield from play_for_ops(core, side, card)
-        core.dispose(card, event_happened=happened)
-
-
-def space_race(core: Core, side: str) -> Flow[None]:
-    """A space race attempt; with the optional rule the player may decline to roll."""
-    if core.options.space_race_no_roll:
-        roll = yield ask(
-            side,
-            "space_roll",
-            f"{side}: roll for the space race, or make the attempt without rolling?",
-            [Choice("roll", "Roll the die"), Choice("no-roll", "Do not roll")],
-        )
-        if roll == "no-roll":
-            core.state.space_attempts[side] += 1
-            core.log("opt", f"{side} makes a space race attempt without rolling")
-            return
-    ops.space_attempt(core, side)
-
-
-EVENT_ORDER = (
-    Choice("event-first", "Event first, then operations"),
-    Choice("ops-first", "Operations first, then the event"),
-)
-_MODE_TEXT = {"event": "its event", "ops": "operations", "space": "a space race attempt"}
-
-
-def play_for_ops(core: Core, side: str, card: int) -> Flow[bool]:
-    """Operations, with the opponent's event before or after as the player chooses (5.2)."""
-    value = ops.ops_value(core, card, side)
-    bonuses = ops.card_bonuses(core, card, side)
-    opponent = other(side)
-    if core.cards[card].side != opponent:
-        yield from ops.conduct(core, side, value, bonuses=bonuses)
-        return False
-    blocked = event_blocked(core, card, opponent)
-    if blocked is not None:
-        core.log("5.2", f"the {opponent} event of {core.card_name(card)} cannot happen: {blocked}")
-        yield from ops.conduct(core, side, value, bonuses=bonuses)
-        return False
-    order = yield ask(
-        side,
-        "event_order",
-        f"{side}: the {opponent} event of {core.card_name(card)} happens: before or after"
-        " your ops?",
-        EVENT_ORDER,
-    )
-    if order == "event-first":
-        happened = yield from resolve_event(core, card, opponent, "5.2")
-        yield from ops.conduct(core, side, value, bonuses=bonuses)
-    else:
-        yield from ops.conduct(core, side, value, bonuses=bonuses)
-        happened = yield from resolve_event(core, card, opponent, "5.2")
-    return happened
-
-
-def play_china(core: Core, side: str, mode: str) -> Flow[None]:
-    """The China Card: 4 ops (+1 all in Asia), then to the opponent face down (9.x)."""
-    state = core.state
-    state.china_holder = other(side)
-    state.china_face_up = False
-    core.log("9", f"{side} plays the China Card; it passes face down to the {other(side)}")
-    if mode == "space":
-        yield from space_race(core, side)
-    else:
-        yield from ops.conduct(
-            core,
-            side,
-            ops.ops_value(core, CHINA_CARD, side),
-            bonuses=ops.card_bonuses(core, CHINA_CARD, side),
-        )
 
 
 # -- end of turn --------------------------------------------------------------
@@ -513,6 +358,5 @@ def eagle_bear_discard(core: Core) -> Flow[None]:
         )
         if chosen != "keep":
             card = int(chosen.split()[1])
-            hand.remove(card)
-            core.state.discard.append(card)
+            core.move_card(card, HAND[side], "discard")
             core.log("6.4.4", f"{side} discards {core.card_name(card)} (no event, 5.4)")

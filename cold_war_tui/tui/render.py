@@ -19,12 +19,12 @@ from cold_war_tui.engine import (
     Decision,
     Outcome,
     PlayerView,
+    SideScore,
     StateSnapshot,
     derived,
     other,
 )
 from cold_war_tui.tui.effect_names import describe, place_names
-from cold_war_tui.tui.engine_bridge import RegionStatus
 from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
 from cold_war_tui.tui.saves import vp_text
 from cold_war_tui.tui.tracks import BAD, DIM, GOOD, SIDE_STYLE, side_text
@@ -231,7 +231,7 @@ def card_detail(
 REGION_COLUMNS = "US, USSR, net"
 
 
-def region_table(data: GameData, scores: Mapping[str, Mapping[str, RegionStatus]]) -> list[Text]:
+def region_table(data: GameData, scores: Mapping[str, Mapping[str, SideScore]]) -> list[Text]:
     """One line per region (REGION_COLUMNS): each side's level and VP if it were scored
     now, and the net (or who wins at once: control of Europe). 36 characters wide."""
     lines = []

@@ -595,27 +595,38 @@ def test_32_un_intervention_headlined_has_no_event() -> None:
     assert 32 in state.discard
 
 
-def test_32_un_intervention_counts_as_its_event_for_event_happened_hooks() -> None:
-    from cold_war_tui.engine.hooks import HOOKS
+def _with_hooks(monkeypatch: pytest.MonkeyPatch, **extra: tuple[object, ...]) -> None:
+    """New games get the registry's hooks plus `extra` ones, appended at their points."""
+    from dataclasses import replace
 
+    from cold_war_tui.engine import game as game_module
+    from cold_war_tui.engine.events.registry import RULEBOOK
+
+    added = {point: (*getattr(RULEBOOK.hooks, point), *hooks) for point, hooks in extra.items()}
+    rules = replace(RULEBOOK, hooks=replace(RULEBOOK.hooks, **added))
+    monkeypatch.setattr(game_module, "RULEBOOK", rules)
+
+
+def test_32_un_intervention_counts_as_its_event_for_event_happened_hooks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     seen: list[tuple[int, str]] = []
 
     def spy(core: Core, card: int, side: str) -> None:
         seen.append((card, side))
 
-    HOOKS.event_happened.append(spy)
-    try:
-        game = action_game("US", {"US": [32, 7], "USSR": [4]}, influence={"italy": (1, 0)})
-        play(game, "un 7", "infl italy", "infl italy", "infl italy")
-    finally:
-        HOOKS.event_happened.remove(spy)
+    _with_hooks(monkeypatch, event_happened=(spy,))
+    game = action_game("US", {"US": [32, 7], "USSR": [4]}, influence={"italy": (1, 0)})
+    play(game, "un 7", "infl italy", "infl italy", "infl italy")
     assert seen == [(32, "US")]
 
 
-def test_32_un_intervention_respects_an_effect_that_narrows_the_menu() -> None:
+def test_32_un_intervention_respects_an_effect_that_narrows_the_menu(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """An obligation (e.g. #49 Missile Envy) that bars playing #32 hides `un N` too."""
     from cold_war_tui.engine.decisions import Choice, Unavailable
-    from cold_war_tui.engine.hooks import HOOKS, Menu
+    from cold_war_tui.engine.hooks import Menu
 
     def only_19(core: Core, side: str, choices: list[Choice], grey: list[Unavailable]) -> Menu:
         return [c for c in choices if c.id == "play 19 ops"], grey
@@ -625,12 +636,10 @@ def test_32_un_intervention_respects_an_effect_that_narrows_the_menu() -> None:
 
     hands = {"US": [32, 7, 19], "USSR": [4]}
     for narrow, offered in ((only_19, False), (no_space, True)):
-        HOOKS.menu_filter.append(narrow)
-        try:
+        with monkeypatch.context() as patched:
+            _with_hooks(patched, menu_filter=(narrow,))
             game = action_game("US", hands)
             assert ("un 7" in ids(game)) is offered
-        finally:
-            HOOKS.menu_filter.remove(narrow)
 
 
 # -- #33 De-Stalinization, #35 Formosan Resolution ------------------------------------------

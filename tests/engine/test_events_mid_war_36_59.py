@@ -6,7 +6,7 @@ import pytest
 from engine_scenarios import action_game, card_places, game_at, greyed, ids, infl, play, targets
 
 from cold_war_tui.engine import Game
-from cold_war_tui.engine.events.mid_war_36_59 import we_will_bury_you_answered
+from cold_war_tui.engine.events.mid_war_lasting import we_will_bury_you_answered
 
 US_1_OP, US_3_OPS, US_4_OPS = 19, 4, 21  # Truman Doctrine, Duck and Cover, NATO
 USSR_1_OP, USSR_3_OPS = 10, 7  # Blockade, Socialist Governments

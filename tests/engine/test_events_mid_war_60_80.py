@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine_scenarios import action_game, card_places, game_at, greyed, ids, infl, play, targets
 
 from cold_war_tui.engine import Game, GameOptions
-from cold_war_tui.engine.events import unimplemented_events
-from cold_war_tui.engine.events.mid_war_60_80 import u2_un_intervention
+from cold_war_tui.engine.events.mid_war import u2_un_intervention
+from cold_war_tui.engine.events.registry import unimplemented_events
 from cold_war_tui.engine.scoring import region_score
 
 

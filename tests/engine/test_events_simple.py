@@ -1,24 +1,19 @@
-"""The scoring cards and the events of simple.py: one exact-effect test per card."""
+"""The scoring cards and the events with no choice of their own (VP, DEFCON and space
+moves: #4, #18, #34, #48, #78, #84, #85): one exact-effect test per card."""
 
 from __future__ import annotations
 
 import pytest
 from engine_scenarios import action_game, ids, infl, play
 
-from cold_war_tui.engine.events import EVENTS, load_all, unimplemented_events
+from cold_war_tui.engine.events.registry import EVENTS
 from cold_war_tui.engine.scoring import southeast_asia_score
 from cold_war_tui.gamedata import load_default_data
-
-
-def test_every_card_has_its_event_the_registry_of_unimplemented_events_is_empty() -> None:
-    load_all()
-    assert unimplemented_events() == frozenset()
 
 
 def test_every_cancelled_card_registers_the_lasting_effects_a_cancel_ends() -> None:
     """The `cancels` of data/cards.yaml end the effects an event registered (#42 -> #106,
     #96 -> #55, #97 -> #59); a cancelled card without them would be cancelled in name only."""
-    load_all()
     data = load_default_data()
     cancelled = {target for card in data.cards for target in card.cancels}
     assert cancelled == {55, 59, 106}

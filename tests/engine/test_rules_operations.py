@@ -7,6 +7,7 @@ from engine_scenarios import action_game, ids, infl, play, targets
 
 from cold_war_tui.bots.random import RandomBot
 from cold_war_tui.engine import Game, GameOptions, IllegalChoice
+from cold_war_tui.engine.cache_check import check_caches
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.errors import ScenarioError
 from cold_war_tui.engine.operations import ops_value
@@ -115,18 +116,7 @@ def test_the_running_tallies_follow_every_change_of_influence() -> None:
 
 
 def check_tallies(core: Core) -> None:
-    board, influence = core.board, core.state.influence
-    countries = range(board.size)
-    for side in ("US", "USSR"):
-        reach = [1 if c in board.adjacent_to[side] else 0 for c in countries]
-        for country in (c for c in countries if influence[side][c]):
-            for c in board.with_neighbours[country]:
-                reach[c] += 1
-        assert core.reach_count[side] == reach, side
-    for (side, excluded), contested in core.contested_cache.items():
-        opponent_influence = influence["US" if side == "USSR" else "USSR"]
-        present = [c for c in range(board.ccw) if opponent_influence[c] and c not in excluded]
-        assert list(contested) == present, side
+    check_caches(core)  # the reach tallies and contested lists against a count from scratch
 
 
 def test_6_1_4_a_player_may_always_place_next_to_his_superpower() -> None:

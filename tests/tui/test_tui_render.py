@@ -9,7 +9,6 @@ import pytest
 
 from cold_war_tui.engine import Game
 from cold_war_tui.tui.demo import MIDGAME
-from cold_war_tui.tui.engine_bridge import card_ops, region_scores
 from cold_war_tui.tui.render import (
     card_detail,
     decision_header,
@@ -59,7 +58,7 @@ def test_the_hand_shows_ops_after_modifiers_side_star_and_event(game: Game) -> N
     view = game.view("USSR")
     lines = [
         line.plain
-        for line in hand_lines(view, game.data, game.pending, lambda c: card_ops(game, c, "USSR"))
+        for line in hand_lines(view, game.data, game.pending, lambda c: game.ops_value(c, "USSR"))
     ]
     korean = next(line for line in lines if line.startswith("#11 Korean War"))
     assert re.search(r"#11 Korean War +3 USSR ★ ev ok", korean)  # 2 ops +1 this turn
@@ -68,7 +67,7 @@ def test_the_hand_shows_ops_after_modifiers_side_star_and_event(game: Game) -> N
     us_view = game.view("US")
     us_lines = [
         line.plain
-        for line in hand_lines(us_view, game.data, game.pending, lambda c: card_ops(game, c, "US"))
+        for line in hand_lines(us_view, game.data, game.pending, lambda c: game.ops_value(c, "US"))
     ]
     assert any(line.startswith("#6 The China Card") for line in us_lines)
     assert all("ev ok" not in line for line in us_lines)  # not the US's decision
@@ -91,7 +90,7 @@ def test_public_lines(game: Game) -> None:
 
 
 def test_region_status_is_what_scoring_would_give(game: Game) -> None:
-    lines = {t.plain.split()[0]: t.plain for t in region_table(game.data, region_scores(game))}
+    lines = {t.plain.split()[0]: t.plain for t in region_table(game.data, game.region_scores())}
     assert " ".join(lines["Europe"].split()) == "Europe pres 5 pres 5 0"
     assert lines["Asia"].endswith("US +6")
     assert "pres  4  dom   8  USSR +4" in lines["Mid"]

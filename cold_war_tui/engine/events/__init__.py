@@ -1,69 +1,26 @@
-"""Card events: one small function per card, registered by number, and the 5.2 machinery.
+"""Card events: one small function per card, and the 5.2 machinery.
 
-`resolve_event` is the only way an event happens. It applies the seed's event
-rules in one place: a prerequisite not met or a ban by a persistent effect
-means the event does not happen (5.2); a war event is military operations for
-the player resolving it (8.2.3, 8.2.4). Cards whose event is not written yet
-are listed in `UNIMPLEMENTED_EVENTS` (a test counts them) and have no effect.
+The events live in the modules of their period (`early_war`, `mid_war`,
+`mid_war_lasting`, `late_war`) and `scoring_cards`; `registry` lists them in one
+explicit table (`core.rules`). `resolve_event` is the only way an event happens.
+It applies the seed's event rules in one place: a prerequisite not met or a ban by
+a persistent effect means the event does not happen (5.2); a war event is
+military operations for the player resolving it (8.2.3, 8.2.4).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
+from cold_war_tui.engine.board import Side
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Flow
-from cold_war_tui.engine.hooks import HOOKS
 
-Resolver = Callable[[Core, str], Flow[None]]
-Condition = Callable[[Core, str], "str | None"]
-
-
-@dataclass(frozen=True, slots=True)
-class EventSpec:
-    number: int
-    resolve: Resolver
-    condition: Condition | None = None
-    # Keys of `state.effects` the event puts in play: what ends when a card cancels it.
-    effects: tuple[str, ...] = ()
-
-
-EVENTS: dict[int, EventSpec] = {}
 # 12.4: events a side may not play while the Chinese Civil War goes on.
 CIVIL_WAR_BANS = {31: "USSR", 58: "USSR", 35: "US"}
-# Cards whose event a rule of the code may stop: the China Card, the 12.4 bans and every
-# event registered with a condition. With the data's links (Tables.linked_events), any
-# other card's event always happens, which lets `event_blocked` answer at once.
-CONDITIONAL_EVENTS: set[int] = {CHINA_CARD, *CIVIL_WAR_BANS}
-ALL_EVENT_CARDS = frozenset(range(1, 111)) - {CHINA_CARD}
 
 
-def event(
-    number: int, condition: Condition | None = None, *, effects: tuple[str, ...] = ()
-) -> Callable[[Resolver], Resolver]:
-    """Register the resolver of card `number`, the condition its text sets and the keys of
-    the lasting effects it puts in play (a card that cancels it ends them)."""
-
-    def register(resolve: Resolver) -> Resolver:
-        if number in EVENTS:
-            raise ValueError(f"event {number} registered twice")
-        EVENTS[number] = EventSpec(number, resolve, condition, effects)
-        if condition is not None:
-            CONDITIONAL_EVENTS.add(number)
-        return resolve
-
-    return register
-
-
-def unimplemented_events() -> frozenset[int]:
-    """Cards whose event is still a placeholder (the events issue empties this)."""
-    return ALL_EVENT_CARDS - EVENTS.keys()
-
-
-def event_blocked(core: Core, card: int, side: str) -> str | None:
+def event_blocked(core: Core, card: int, side: Side) -> str | None:
     """Why the event of `card` cannot happen for `side` now, or None (5.2, 7.5)."""
-    if card not in CONDITIONAL_EVENTS and card not in core.tables.linked_events:
+    if card not in core.conditional_events and card not in core.tables.linked_events:
         return None  # the action menu asks this for every card in the hand
     data = core.cards[card]
     if card == CHINA_CARD:
@@ -76,13 +33,13 @@ def event_blocked(core: Core, card: int, side: str) -> str | None:
     for preventer in core.prevented_by.get(card, ()):
         if core.event_played(preventer):
             return f"prevented by {core.card_name(preventer)} in effect"
-    spec = EVENTS.get(card)
+    spec = core.events.get(card)
     if spec is not None and spec.condition is not None:
         return spec.condition(core, side)
     return None
 
 
-def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[bool]:
+def resolve_event(core: Core, card: int, side: Side, rule: str = "5.1") -> Flow[bool]:
     """Resolve the event of `card` for `side`; returns whether it happened (5.2)."""
     reason = event_blocked(core, card, side)
     name = core.card_name(card)
@@ -92,7 +49,7 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
     core.log(rule, f"event of {name}, resolved by the {side}")
     for cancelled in core.cards[card].cancels:
         end_effects(core, cancelled, name)
-    spec = EVENTS.get(card)
+    spec = core.events.get(card)
     if spec is None:
         core.log("5.2", f"{name}: this event is not implemented yet and has no effect")
     else:
@@ -102,7 +59,7 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
     data = core.cards[card]
     if data.war:
         core.add_milops(side, data.ops, "8.2.3")
-    for happened in HOOKS.event_happened:
+    for happened in core.hooks.event_happened:
         happened(core, card, side)
     return True
 
@@ -110,40 +67,17 @@ def resolve_event(core: Core, card: int, side: str, rule: str = "5.1") -> Flow[b
 def end_effects(core: Core, card: int, by: str) -> None:
     """A card's `cancels` (data/cards.yaml): the lasting effects `card`'s event put in play
     end. Cancelling is not preventing: `card` stays playable unless also prevented."""
-    spec = EVENTS.get(card)
+    spec = core.events.get(card)
     effects = core.state.effects
     ended = [key for key in (spec.effects if spec else ()) if effects.pop(key, None) is not None]
     if ended:
         core.log("5.1", f"{by} cancels {core.card_name(card)}: its effect ends")
 
 
-def announce_play(core: Core, player: str, card: int, mode: str) -> None:
+def announce_play(core: Core, player: Side, card: int, mode: str) -> None:
     """`player` plays `card` ("event", "ops", "space" or "headline"). Every way of playing a
     card comes through here once, so the effects watching plays (#59 Flower Power, #35
     Formosan Resolution) hear of each: from the hand, the headline, UN Intervention, and the
     cards events take (#5, #49 Missile Envy, #67 Grain Sales, #85 Star Wars)."""
-    for played in HOOKS.card_played:
+    for played in core.hooks.card_played:
         played(core, player, card, mode)
-
-
-def play_event_now(core: Core, card: int, player: str, rule: str = "5.1") -> Flow[bool]:
-    """`player` plays the event of a card an event took (from a hand or a pile) now; the
-    card's side resolves it (the player for his own or a both-sides card, 5.2); then the
-    card goes where a played card goes. Returns whether the event happened."""
-    core.state.limbo.append(card)
-    announce_play(core, player, card, "event")
-    happened = yield from resolve_event(core, card, core.event_owner(card, player), rule)
-    core.dispose(card, event_happened=happened)
-    return happened
-
-
-def load_all() -> None:
-    """Import every module that registers events (done once by the engine)."""
-    from cold_war_tui.engine.events import (  # noqa: F401
-        early_war,
-        late_war,
-        mid_war_36_59,
-        mid_war_60_80,
-        scoring_cards,
-        simple,
-    )

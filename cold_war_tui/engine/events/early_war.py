@@ -1,4 +1,4 @@
-"""Early War events (#5-#35, optional #103-#106).
+"""Early War events (#4-#35, optional #103-#106; the scoring cards are in scoring_cards.py).
 
 Effects these cards leave in play (keys of `state.effects` / `turn_effects`):
 `area-bonus:USSR:southeast-asia` (#9), `nato` (#21), `nato-exempt:france` (#17),
@@ -10,12 +10,19 @@ the turn effect `defcon-moved-to-2` (DEFCON moved to 2 in the current action rou
 
 from __future__ import annotations
 
-from cold_war_tui.engine import hooks
+from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine import operations as ops
-from cold_war_tui.engine.board import SIDES, US, USSR, other
-from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.board import US, USSR, Side, other
+from cold_war_tui.engine.core import (
+    CHINA_CARD,
+    DEFECTORS,
+    HAND,
+    HEADLINE,
+    UN_INTERVENTION,
+    Core,
+)
 from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.events import announce_play, event, play_event_now, resolve_event
+from cold_war_tui.engine.events import resolve_event
 from cold_war_tui.engine.events.toolkit import (
     area_members,
     choose_country,
@@ -29,10 +36,10 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
+from cold_war_tui.engine.operations import advance_space
+from cold_war_tui.engine.plays import card_operations, play_event_now, put_in_play
 
 RULE = "5.1"
-UN_INTERVENTION = 32
-DEFECTORS = 103
 
 
 def _no_effect(core: Core, text: str) -> None:
@@ -44,35 +51,30 @@ def _late_war(core: Core) -> bool:
     return core.state.turn >= core.tables.period_start["Late"]
 
 
-def _reveal(core: Core, holder: str, cards: list[int]) -> None:
+def _reveal(core: Core, holder: Side, cards: list[int]) -> None:
     """`holder` shows `cards` of his hand to the other side (state.known)."""
-    known = core.state.known[holder]
-    known.extend(c for c in cards if c not in known)
+    core.reveal(holder, cards)
     shown = ", ".join(core.card_name(c) for c in sorted(cards)) or "nothing"
     core.log(RULE, f"the {holder} reveals: {shown}")
 
 
 # -- #5-#17: USSR influence and wars ----------------------------------------------
-@event(5)
-def five_year_plan(core: Core, side: str) -> Flow[None]:
+def five_year_plan(core: Core, side: Side) -> Flow[None]:
     """#5: the USSR discards a random card; a US event on it happens at once, for the US
     (the published card); a USSR or both-sides card is discarded without its event."""
     card = random_card(core, USSR, "Five Year Plan")
     if card is None:
         _no_effect(core, "Five Year Plan: the USSR has no card")
         return
-    state = core.state
-    state.hands[USSR].remove(card)
     core.log(RULE, f"Five Year Plan: the USSR discards {core.card_name(card)}")
     if core.cards[card].side != US:
-        state.discard.append(card)
+        core.move_card(card, HAND[USSR], "discard")
         core.log("5.4", f"{core.card_name(card)} is not a US event: no event")
         return
-    yield from play_event_now(core, card, US)
+    yield from play_event_now(core, card, US, HAND[USSR])
 
 
-@event(7)
-def socialist_governments(core: Core, side: str) -> Flow[None]:
+def socialist_governments(core: Core, side: Side) -> Flow[None]:
     """#7: remove 3 US influence from Western Europe, at most 2 per country."""
     candidates = area_members(core, "western-europe")
     if not any(core.state.influence[US][c] for c in candidates):
@@ -89,25 +91,22 @@ def _take_over(core: Core, key: str, name: str) -> None:
     core.log(RULE, f"{name}: the USSR controls {core.name(country)}")
 
 
-@event(8)
-def fidel(core: Core, side: str) -> Flow[None]:
+def fidel(core: Core, side: Side) -> Flow[None]:
     """#8: remove all US influence from Cuba; the USSR gains control of it."""
     _take_over(core, "cuba", "Fidel")
     return
     yield
 
 
-@event(9)
-def vietnam_revolts(core: Core, side: str) -> Flow[None]:
+def vietnam_revolts(core: Core, side: Side) -> Flow[None]:
     """#9: +2 USSR in Vietnam; this turn, USSR ops all in Southeast Asia get +1."""
     core.add_influence(USSR, core.board.index["vietnam"], 2, RULE)
-    core.state.turn_effects["area-bonus:USSR:southeast-asia"] = 1
+    core.state.turn_effects[effect_keys.SOUTHEAST_ASIA_BONUS[USSR]] = 1
     return
     yield
 
 
-@event(10)
-def blockade(core: Core, side: str) -> Flow[None]:
+def blockade(core: Core, side: Side) -> Flow[None]:
     """#10: the US discards a 3+ ops card or loses all its influence in West Germany."""
     germany = core.board.index["west-germany"]
     if not core.state.influence[US][germany]:
@@ -131,8 +130,7 @@ def blockade(core: Core, side: str) -> Flow[None]:
         discard_from_hand(core, US, int(chosen.split()[1]))
 
 
-@event(11)
-def korean_war(core: Core, side: str) -> Flow[None]:
+def korean_war(core: Core, side: Side) -> Flow[None]:
     """#11: war on South Korea, 4-6 wins (USSR +2 VP, takes the US influence).
 
     While the Chinese Civil War goes on, the USSR's die gets -1 more (12.4.2).
@@ -145,16 +143,14 @@ def korean_war(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(12)
-def romanian_abdication(core: Core, side: str) -> Flow[None]:
+def romanian_abdication(core: Core, side: Side) -> Flow[None]:
     """#12: remove all US influence from Romania; the USSR gains control of it."""
     _take_over(core, "romania", "Romanian Abdication")
     return
     yield
 
 
-@event(13)
-def arab_israeli_war(core: Core, side: str) -> Flow[None]:
+def arab_israeli_war(core: Core, side: Side) -> Flow[None]:
     """#13: war on Israel, -1 more if the US controls Israel; 4-6 wins."""
     israel = core.board.index["israel"]
     war(core, USSR, israel, name="Arab-Israeli War", extra_malus=int(core.controls(US, israel)))
@@ -162,8 +158,7 @@ def arab_israeli_war(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(14)
-def comecon(core: Core, side: str) -> Flow[None]:
+def comecon(core: Core, side: Side) -> Flow[None]:
     """#14: +1 USSR in each of 4 non-US-controlled Eastern European countries."""
     candidates = [c for c in area_members(core, "eastern-europe") if not core.controls(US, c)]
     if not candidates:
@@ -172,8 +167,7 @@ def comecon(core: Core, side: str) -> Flow[None]:
     yield from place_points(core, USSR, 4, candidates, max_per=1)
 
 
-@event(15)
-def nasser(core: Core, side: str) -> Flow[None]:
+def nasser(core: Core, side: Side) -> Flow[None]:
     """#15: +2 USSR in Egypt, then remove half the US influence there (rounded up)."""
     egypt = core.board.index["egypt"]
     core.add_influence(USSR, egypt, 2, RULE)
@@ -183,8 +177,7 @@ def nasser(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(16)
-def warsaw_pact_formed(core: Core, side: str) -> Flow[None]:
+def warsaw_pact_formed(core: Core, side: Side) -> Flow[None]:
     """#16: remove all US influence from 4 Eastern European countries, or +5 USSR there."""
     members = area_members(core, "eastern-europe")
     us = core.state.influence[US]
@@ -212,20 +205,18 @@ def warsaw_pact_formed(core: Core, side: str) -> Flow[None]:
         remove_all(core, US, country)
 
 
-@event(17)
-def de_gaulle_leads_france(core: Core, side: str) -> Flow[None]:
+def de_gaulle_leads_france(core: Core, side: Side) -> Flow[None]:
     """#17: US -2 and USSR +1 in France; France loses NATO protection for good."""
     france = core.board.index["france"]
     core.remove_influence(US, france, 2, RULE)
     core.add_influence(USSR, france, 1, RULE)
-    core.state.effects["nato-exempt:france"] = 1
+    core.state.effects[effect_keys.nato_exempt("france")] = 1
     return
     yield
 
 
 # -- #19-#27 ----------------------------------------------------------------------
-@event(19)
-def truman_doctrine(core: Core, side: str) -> Flow[None]:
+def truman_doctrine(core: Core, side: Side) -> Flow[None]:
     """#19: remove all USSR influence from one uncontrolled European country."""
     candidates = [
         c
@@ -246,8 +237,7 @@ def truman_doctrine(core: Core, side: str) -> Flow[None]:
     remove_all(core, USSR, country)
 
 
-@event(20)
-def olympic_games(core: Core, side: str) -> Flow[None]:
+def olympic_games(core: Core, side: Side) -> Flow[None]:
     """#20: the opponent takes part (dice, sponsor +2, winner +2 VP) or boycotts."""
     opponent = other(side)
     chosen = yield ask(
@@ -273,10 +263,9 @@ def olympic_games(core: Core, side: str) -> Flow[None]:
     core.gain_vp(winner, 2, RULE, "Olympic Games")
 
 
-@event(21)
-def nato(core: Core, side: str) -> Flow[None]:
+def nato(core: Core, side: Side) -> Flow[None]:
     """#21: from now on the USSR may not coup or realign US-controlled Europe."""
-    core.state.effects["nato"] = 1
+    core.state.effects[effect_keys.NATO] = 1
     return
     yield
 
@@ -284,8 +273,7 @@ def nato(core: Core, side: str) -> Flow[None]:
 INDEPENDENT_REDS = ("yugoslavia", "romania", "bulgaria", "hungary", "czechoslovakia")
 
 
-@event(22)
-def independent_reds(core: Core, side: str) -> Flow[None]:
+def independent_reds(core: Core, side: Side) -> Flow[None]:
     """#22: the US matches the USSR's influence in one of five Eastern European countries."""
     infl = core.state.influence
     candidates = [c for c in countries(core, *INDEPENDENT_REDS) if infl[USSR][c] > infl[US][c]]
@@ -303,8 +291,7 @@ def independent_reds(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, country, infl[USSR][country] - infl[US][country], RULE)
 
 
-@event(23)
-def marshall_plan(core: Core, side: str) -> Flow[None]:
+def marshall_plan(core: Core, side: Side) -> Flow[None]:
     """#23: +1 US in each of 7 non-USSR-controlled Western European countries."""
     candidates = [c for c in area_members(core, "western-europe") if not core.controls(USSR, c)]
     if not candidates:
@@ -313,8 +300,7 @@ def marshall_plan(core: Core, side: str) -> Flow[None]:
     yield from place_points(core, US, 7, candidates, max_per=1)
 
 
-@event(24)
-def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
+def indo_pakistani_war(core: Core, side: Side) -> Flow[None]:
     """#24: the player's war on India or Pakistan, 4-6 wins (+2 VP, takes influence)."""
     india, pakistan = countries(core, "india", "pakistan")
     chosen = yield ask(
@@ -330,35 +316,31 @@ def indo_pakistani_war(core: Core, side: str) -> Flow[None]:
     war(core, side, target, name="Indo-Pakistani War")
 
 
-@event(25)
-def containment(core: Core, side: str) -> Flow[None]:
+def containment(core: Core, side: Side) -> Flow[None]:
     """#25: this turn, US cards played for ops get +1 op (4 at most)."""
-    core.state.turn_effects["ops-bonus:US"] = 1
+    core.state.turn_effects[effect_keys.OPS_BONUS[US]] = 1
     return
     yield
 
 
-@event(26)
-def cia_created(core: Core, side: str) -> Flow[None]:
+def cia_created(core: Core, side: Side) -> Flow[None]:
     """#26: the USSR reveals its hand; the US conducts operations with this card's ops."""
     _reveal(core, USSR, list(core.state.hands[USSR]))
     yield from event_operations(core, US, ops.ops_value(core, 26, US))
 
 
-@event(27)
-def us_japan_pact(core: Core, side: str) -> Flow[None]:
+def us_japan_pact(core: Core, side: Side) -> Flow[None]:
     """#27: the US gains control of Japan; the USSR may never coup or realign there."""
     gain_control(core, US, core.board.index["japan"])
     effects = core.state.effects
-    effects["no-coup:USSR:japan"] = 1
-    effects["no-realign:USSR:japan"] = 1
+    effects[effect_keys.no_action("coup", USSR, "japan")] = 1
+    effects[effect_keys.no_action("realign", USSR, "japan")] = 1
     return
     yield
 
 
 # -- #28-#35 ----------------------------------------------------------------------
-@event(28)
-def suez_crisis(core: Core, side: str) -> Flow[None]:
+def suez_crisis(core: Core, side: Side) -> Flow[None]:
     """#28: remove 4 US influence from France, the UK and Israel, at most 2 each."""
     candidates = countries(core, "france", "uk", "israel")
     if not any(core.state.influence[US][c] for c in candidates):
@@ -367,8 +349,7 @@ def suez_crisis(core: Core, side: str) -> Flow[None]:
     yield from remove_points(core, US, 4, candidates, max_per=2, chooser=USSR)
 
 
-@event(29)
-def east_european_unrest(core: Core, side: str) -> Flow[None]:
+def east_european_unrest(core: Core, side: Side) -> Flow[None]:
     """#29: -1 USSR in each of 3 Eastern European countries (-2 each in the Late War)."""
     amount = 2 if _late_war(core) else 1
     members = area_members(core, "eastern-europe")
@@ -391,24 +372,22 @@ def east_european_unrest(core: Core, side: str) -> Flow[None]:
         core.remove_influence(USSR, country, amount, RULE)
 
 
-@event(30)
-def decolonization(core: Core, side: str) -> Flow[None]:
+def decolonization(core: Core, side: Side) -> Flow[None]:
     """#30: +1 USSR in each of 4 countries of Africa and/or Southeast Asia."""
     yield from place_points(
         core, USSR, 4, area_members(core, "africa", "southeast-asia"), max_per=1
     )
 
 
-@event(31)
-def red_scare_purge(core: Core, side: str) -> Flow[None]:
+def red_scare_purge(core: Core, side: Side) -> Flow[None]:
     """#31: this turn, the opponent's cards played for ops get -1 op (1 at least)."""
-    core.state.turn_effects[f"ops-malus:{other(side)}"] = 1
+    core.state.turn_effects[effect_keys.OPS_MALUS[other(side)]] = 1
     return
     yield
 
 
 # -- #32 UN Intervention: played with an opponent's card, from the action menu ----
-def _un_partner(core: Core, side: str) -> int | None:
+def _un_partner(core: Core, side: Side) -> int | None:
     """The opponent's card being played together with UN Intervention, if any."""
     opponent = other(side)
     return next(
@@ -417,7 +396,7 @@ def _un_partner(core: Core, side: str) -> int | None:
     )
 
 
-def _un_condition(core: Core, side: str) -> str | None:
+def un_condition(core: Core, side: Side) -> str | None:
     if core.state.phase == "headline":
         return "UN Intervention cannot be played as an event in the headline"
     if _un_partner(core, side) is None:
@@ -425,8 +404,7 @@ def _un_condition(core: Core, side: str) -> str | None:
     return None
 
 
-@event(UN_INTERVENTION, _un_condition)
-def un_intervention(core: Core, side: str) -> Flow[None]:
+def un_intervention(core: Core, side: Side) -> Flow[None]:
     """#32: the event of the opponent's card played with it is cancelled."""
     partner = _un_partner(core, side)
     assert partner is not None  # the condition made sure of it
@@ -435,7 +413,7 @@ def un_intervention(core: Core, side: str) -> Flow[None]:
     yield
 
 
-def _un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
+def un_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choice]:
     """`un N` for each card of the opponent's event in the hand, when #32 is held."""
     hand = core.state.hands[side]
     if UN_INTERVENTION not in hand:
@@ -457,29 +435,20 @@ def _un_choices(core: Core, side: str, menu: list[Choice]) -> list[Choice]:
     return options
 
 
-def _un_play(core: Core, side: str, chosen: str) -> Flow[bool]:
+def un_play(core: Core, side: Side, chosen: str) -> Flow[bool]:
     """Play #32 as the event with card N: N's event is cancelled, its ops are used."""
     card = int(chosen.split()[1])
-    state = core.state
-    state.hands[side].remove(UN_INTERVENTION)
-    state.hands[side].remove(card)
-    state.limbo.extend((card, UN_INTERVENTION))
-    announce_play(core, side, UN_INTERVENTION, "event")
-    announce_play(core, side, card, "ops")
+    put_in_play(core, side, card, HAND[side], "ops")
+    put_in_play(core, side, UN_INTERVENTION, HAND[side], "event")
     core.log(RULE, f"{side} plays UN Intervention with {core.card_name(card)}")
     happened = yield from resolve_event(core, UN_INTERVENTION, side)
-    value = ops.ops_value(core, card, side)
-    yield from ops.conduct(core, side, value, bonuses=ops.card_bonuses(core, card, side))
+    yield from card_operations(core, side, card)
     core.dispose(UN_INTERVENTION, event_happened=happened)
     core.dispose(card, event_happened=False)
     return True
 
 
-hooks.menu_action(hooks.MenuAction(_un_choices, _un_play))
-
-
-@event(33)
-def de_stalinization(core: Core, side: str) -> Flow[None]:
+def de_stalinization(core: Core, side: Side) -> Flow[None]:
     """#33: move up to 4 USSR influence to non-US-controlled countries, 2 per country."""
     board = core.board
     held = [c for c in range(board.ccw) if core.state.influence[USSR][c]]
@@ -510,26 +479,23 @@ def de_stalinization(core: Core, side: str) -> Flow[None]:
     )
 
 
-@event(35)
-def formosan_resolution(core: Core, side: str) -> Flow[None]:
+def formosan_resolution(core: Core, side: Side) -> Flow[None]:
     """#35: a US-controlled Taiwan scores as a battleground in Asia until the US plays #6."""
-    core.state.effects["formosan-resolution"] = 1
+    core.state.effects[effect_keys.FORMOSAN_RESOLUTION] = 1
     return
     yield
 
 
-@hooks.card_played
-def _china_card_ends_formosan(core: Core, side: str, card: int, mode: str) -> None:
+def china_card_ends_formosan(core: Core, side: Side, card: int, mode: str) -> None:
     """#35 ends when the US plays the China Card."""
     if card != CHINA_CARD or side != US:
         return
-    if core.state.effects.pop("formosan-resolution", None) is not None:
+    if core.state.effects.pop(effect_keys.FORMOSAN_RESOLUTION, None) is not None:
         core.log(RULE, "the US plays the China Card: Formosan Resolution is cancelled")
 
 
 # -- #103-#106 ----------------------------------------------------------------------
-@event(DEFECTORS)
-def defectors(core: Core, side: str) -> Flow[None]:
+def defectors(core: Core, side: Side) -> Flow[None]:
     """#103: as the US headline it cancels the USSR's; played by the USSR, US +1 VP."""
     state = core.state
     if state.phase == "headline":
@@ -545,27 +511,20 @@ def defectors(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@hooks.headline_revealed
-def _defectors_cancel_headline(core: Core, picks: dict[str, int]) -> None:
+def defectors_cancel_headline(core: Core, picks: dict[Side, int]) -> None:
     """#103 as the US headline: the USSR headline is discarded, its event never happens."""
     if picks.get(US) != DEFECTORS or USSR not in picks:
         return
-    state = core.state
     card = picks.pop(USSR)
-    state.headline[USSR] = None
-    state.discard.append(card)
-    for s in SIDES:
-        if card in state.known[s]:
-            state.known[s].remove(card)
+    core.move_card(card, HEADLINE[USSR], "discard")
     core.log(RULE, f"Defectors cancels the USSR headline {core.card_name(card)}: discarded")
 
 
-def _cambridge_condition(core: Core, side: str) -> str | None:
+def cambridge_condition(core: Core, side: Side) -> str | None:
     return "not playable as an event in the Late War" if _late_war(core) else None
 
 
-@event(104, _cambridge_condition)
-def the_cambridge_five(core: Core, side: str) -> Flow[None]:
+def the_cambridge_five(core: Core, side: Side) -> Flow[None]:
     """#104: the US reveals its scoring cards; the USSR may add 1 in a region of one."""
     scoring = sorted(c for c in core.state.hands[US] if core.cards[c].scoring)
     _reveal(core, US, scoring)
@@ -583,14 +542,13 @@ def the_cambridge_five(core: Core, side: str) -> Flow[None]:
     )
 
 
-@event(105)
-def special_relationship(core: Core, side: str) -> Flow[None]:
+def special_relationship(core: Core, side: Side) -> Flow[None]:
     """#105: with the UK US-controlled: +1 US next to the UK, or with NATO +2 US and +2 VP."""
     uk = core.board.index["uk"]
     if not core.controls(US, uk):
         _no_effect(core, "Special Relationship: the US does not control the UK")
         return
-    if core.state.effects.get("nato"):
+    if core.state.effects.get(effect_keys.NATO):
         country = yield from choose_country(
             core,
             US,
@@ -613,41 +571,33 @@ def special_relationship(core: Core, side: str) -> Flow[None]:
     core.add_influence(US, country, 1, RULE)
 
 
-NORAD = "norad"
-DEFCON_MOVED_TO_2 = "defcon-moved-to-2"  # turn effect: DEFCON moved to 2 in this action round
-
-
-@event(106, effects=(NORAD,))
-def norad(core: Core, side: str) -> Flow[None]:
+def norad(core: Core, side: Side) -> Flow[None]:
     """#106: from now on, after an action round in which DEFCON moved to 2, the US adds 1
     influence (while it controls Canada)."""
-    core.state.effects[NORAD] = 1
+    core.state.effects[effect_keys.NORAD] = 1
     return
     yield
 
 
-@hooks.defcon_moved
-def _defcon_moved_to_2(core: Core, level: int) -> None:
+def defcon_moved_to_2(core: Core, level: int) -> None:
     """Remember that DEFCON moved to 2, whether NORAD is in play yet or not: NORAD played
     later in the same round still sees it (04-card-events #106)."""
     if level == 2:
-        core.state.turn_effects[DEFCON_MOVED_TO_2] = 1
+        core.state.turn_effects[effect_keys.DEFCON_MOVED_TO_2] = 1
 
 
-@hooks.round_start
-def _action_round_starts_unmoved(core: Core, side: str) -> bool:
+def action_round_starts_unmoved(core: Core, side: Side) -> bool:
     """A move to 2 before this action round (another round, the headline) does not count."""
-    core.state.turn_effects.pop(DEFCON_MOVED_TO_2, None)
+    core.state.turn_effects.pop(effect_keys.DEFCON_MOVED_TO_2, None)
     return False
 
 
-@hooks.round_end
-def _norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
+def norad_round_end(core: Core, side: Side) -> Flow[dict[int, int]] | None:
     """#106: DEFCON moved to 2 in this round (from wherever it was, even back down to 2 after
     a rise) and the US controls Canada: the US adds 1 influence where it has some."""
     state = core.state
-    moved = state.turn_effects.pop(DEFCON_MOVED_TO_2, None)
-    if not moved or not state.effects.get(NORAD):
+    moved = state.turn_effects.pop(effect_keys.DEFCON_MOVED_TO_2, None)
+    if not moved or not state.effects.get(effect_keys.NORAD):
         return None
     canada = core.board.index["canada"]
     if not core.controls(US, canada):
@@ -662,3 +612,26 @@ def _norad_round_end(core: Core, side: str) -> Flow[dict[int, int]] | None:
         candidates,
         prompt="US (NORAD): add 1 influence in a country holding US influence",
     )
+
+
+def duck_and_cover(core: Core, side: Side) -> Flow[None]:
+    """#4: DEFCON -1, then the US gains 5 - DEFCON VP."""
+    core.set_defcon(core.state.defcon - 1, "7", "Duck and Cover")
+    core.gain_vp(US, 5 - core.state.defcon, "7", "Duck and Cover")
+    return
+    yield
+
+
+def captured_nazi_scientist(core: Core, side: Side) -> Flow[None]:
+    """#18: the player advances one space race box, with its VP."""
+    advance_space(core, side, "7")
+    return
+    yield
+
+
+def nuclear_test_ban(core: Core, side: Side) -> Flow[None]:
+    """#34: the player gains DEFCON - 2 VP, then DEFCON +2."""
+    core.gain_vp(side, core.state.defcon - 2, "7", "Nuclear Test Ban")
+    core.set_defcon(core.state.defcon + 2, "7", "Nuclear Test Ban")
+    return
+    yield

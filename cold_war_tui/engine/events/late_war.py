@@ -14,10 +14,10 @@ Effect keys set here:
 
 from __future__ import annotations
 
-from cold_war_tui.engine.board import US, USSR, other
+from cold_war_tui.engine import effect_keys
+from cold_war_tui.engine.board import US, USSR, Side, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
 from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
-from cold_war_tui.engine.events import event
 from cold_war_tui.engine.events.toolkit import (
     DONE,
     area_members,
@@ -32,8 +32,13 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
-from cold_war_tui.engine.hooks import after_coup, menu_filter
-from cold_war_tui.engine.operations import coup, coup_targets, ops_value, target_choices
+from cold_war_tui.engine.operations import (
+    coup,
+    coup_targets,
+    ops_value,
+    target_choices,
+)
+from cold_war_tui.engine.plays import play_event_now
 from cold_war_tui.wording import plural
 
 RULE = "7"
@@ -43,24 +48,22 @@ def _country(core: Core, key: str) -> int:
     return countries(core, key)[0]
 
 
-def _event_ops(core: Core, card: int, side: str) -> int:
+def _event_ops(core: Core, card: int, side: Side) -> int:
     """The ops an event grants with "this card's ops": its value after this turn's modifiers."""
     return ops_value(core, card, side)
 
 
-@event(82)
-def iranian_hostage_crisis(core: Core, side: str) -> Flow[None]:
+def iranian_hostage_crisis(core: Core, side: Side) -> Flow[None]:
     """#82: all US influence out of Iran, +2 USSR there; Terrorism hits the US harder."""
     iran = _country(core, "iran")
     remove_all(core, US, iran, RULE)
     core.add_influence(USSR, iran, 2, RULE)
-    core.state.effects["iranian-hostage-crisis"] = 1
+    core.state.effects[effect_keys.IRANIAN_HOSTAGE_CRISIS] = 1
     return
     yield
 
 
-@event(83)
-def the_iron_lady(core: Core, side: str) -> Flow[None]:
+def the_iron_lady(core: Core, side: Side) -> Flow[None]:
     """#83: +1 USSR in Argentina, all USSR influence out of the UK, +1 VP to the US."""
     core.add_influence(USSR, _country(core, "argentina"), 1, RULE)
     remove_all(core, USSR, _country(core, "uk"), RULE)
@@ -69,27 +72,24 @@ def the_iron_lady(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(86)
-def north_sea_oil(core: Core, side: str) -> Flow[None]:
+def north_sea_oil(core: Core, side: Side) -> Flow[None]:
     """#86: the US may take an eighth action round this turn (OPEC is prevented by data)."""
-    core.state.turn_effects["extra-round:US"] = 1
+    core.state.turn_effects[effect_keys.EXTRA_ROUND[US]] = 1
     core.log(RULE, "North Sea Oil: the US may take an extra action round this turn")
     return
     yield
 
 
-@event(87)
-def the_reformer(core: Core, side: str) -> Flow[None]:
+def the_reformer(core: Core, side: Side) -> Flow[None]:
     """#87: +4 USSR in Europe (6 if the USSR leads), max 2 each; no USSR coups in Europe."""
     total = 6 if core.state.vp < 0 else 4
     yield from place_points(core, USSR, total, area_members(core, "europe"), max_per=2, rule=RULE)
-    core.state.effects["the-reformer"] = 1
-    core.state.effects["no-coup:USSR:europe"] = 1
+    core.state.effects[effect_keys.THE_REFORMER] = 1
+    core.state.effects[effect_keys.no_action("coup", USSR, "europe")] = 1
     core.log(RULE, "The Reformer: the USSR may no longer coup in Europe")
 
 
-@event(88)
-def marine_barracks_bombing(core: Core, side: str) -> Flow[None]:
+def marine_barracks_bombing(core: Core, side: Side) -> Flow[None]:
     """#88: all US influence out of Lebanon, then 2 more US influence out of the Middle East."""
     remove_all(core, US, _country(core, "lebanon"), RULE)
     removed = yield from remove_points(
@@ -99,8 +99,7 @@ def marine_barracks_bombing(core: Core, side: str) -> Flow[None]:
         core.log("5.2", "Marine Barracks Bombing: no other US influence in the Middle East")
 
 
-@event(89)
-def soviets_shoot_down_kal_007(core: Core, side: str) -> Flow[None]:
+def soviets_shoot_down_kal_007(core: Core, side: Side) -> Flow[None]:
     """#89: DEFCON -1, US +2 VP; with South Korea US-controlled, 4 ops of influence/realign."""
     core.set_defcon(core.state.defcon - 1, RULE, "Soviets Shoot Down KAL-007")
     core.gain_vp(US, 2, RULE, "Soviets Shoot Down KAL-007")
@@ -113,12 +112,11 @@ def soviets_shoot_down_kal_007(core: Core, side: str) -> Flow[None]:
         yield from event_operations(core, US, ops, kinds=("infl", "realign"))
 
 
-@event(90)
-def glasnost(core: Core, side: str) -> Flow[None]:
+def glasnost(core: Core, side: Side) -> Flow[None]:
     """#90: USSR +2 VP, DEFCON +1; with The Reformer in effect, 4 ops of influence/realign."""
     core.gain_vp(USSR, 2, RULE, "Glasnost")
     core.set_defcon(core.state.defcon + 1, RULE, "Glasnost")
-    if not core.state.effects.get("the-reformer"):
+    if not core.state.effects.get(effect_keys.THE_REFORMER):
         core.log(RULE, "Glasnost: The Reformer is not in effect; no operations")
         return
     ops = _event_ops(core, 90, USSR)
@@ -127,8 +125,7 @@ def glasnost(core: Core, side: str) -> Flow[None]:
         yield from event_operations(core, USSR, ops, kinds=("infl", "realign"))
 
 
-@event(91)
-def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
+def ortega_elected_in_nicaragua(core: Core, side: Side) -> Flow[None]:
     """#91: all US influence out of Nicaragua; a free USSR coup next to Nicaragua."""
     nicaragua = _country(core, "nicaragua")
     remove_all(core, US, nicaragua, RULE)
@@ -150,11 +147,10 @@ def ortega_elected_in_nicaragua(core: Core, side: str) -> Flow[None]:
     coup(core, USSR, core.board.index[chosen.split(" ", 1)[1]], ops, free=True)
 
 
-@event(92)
-def terrorism(core: Core, side: str) -> Flow[None]:
+def terrorism(core: Core, side: Side) -> Flow[None]:
     """#92: the opponent discards a random card (2 for the US after Iranian Hostage Crisis)."""
     victim = other(side)
-    hostage = side == USSR and core.state.effects.get("iranian-hostage-crisis")
+    hostage = side == USSR and core.state.effects.get(effect_keys.IRANIAN_HOSTAGE_CRISIS)
     for _ in range(2 if hostage else 1):
         card = random_card(core, victim, "Terrorism")
         if card is None:
@@ -164,17 +160,15 @@ def terrorism(core: Core, side: str) -> Flow[None]:
     yield
 
 
-@event(93)
-def iran_contra_scandal(core: Core, side: str) -> Flow[None]:
+def iran_contra_scandal(core: Core, side: Side) -> Flow[None]:
     """#93: US realignment rolls -1 for the rest of the turn."""
-    core.state.turn_effects["realign-malus:US"] = 1
+    core.state.turn_effects[effect_keys.REALIGN_MALUS[US]] = 1
     core.log(RULE, "Iran-Contra Scandal: US realignment rolls -1 this turn")
     return
     yield
 
 
-@event(94)
-def chernobyl(core: Core, side: str) -> Flow[None]:
+def chernobyl(core: Core, side: Side) -> Flow[None]:
     """#94: the US names a region where the USSR may not place influence by ops this turn."""
     board = core.board
     chosen = yield ask(
@@ -185,14 +179,13 @@ def chernobyl(core: Core, side: str) -> Flow[None]:
     )
     region = chosen.split(" ", 1)[1]
     effects = core.state.turn_effects
-    effects[f"no-influence:USSR:{region}"] = 1
+    effects[effect_keys.no_action("influence", USSR, region)] = 1
     if board.region[board.ccw] == region:  # the Chinese Civil War space belongs to Asia (12.1)
-        effects[f"no-influence:USSR:{board.keys[board.ccw]}"] = 1
+        effects[effect_keys.no_action("influence", USSR, board.keys[board.ccw])] = 1
     core.log(RULE, f"Chernobyl: no USSR influence by operations in {board.region_names[region]}")
 
 
-@event(95)
-def latin_american_debt_crisis(core: Core, side: str) -> Flow[None]:
+def latin_american_debt_crisis(core: Core, side: Side) -> Flow[None]:
     """#95: the US discards a 3+ ops card, or the USSR doubles its influence in 2 countries."""
     hand = core.state.hands[US]
     eligible = [c for c in hand if ops_value(core, c, US) >= 3]
@@ -226,8 +219,7 @@ def latin_american_debt_crisis(core: Core, side: str) -> Flow[None]:
         core.log("5.2", "Latin American Debt Crisis: no USSR influence in South America")
 
 
-@event(96)
-def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
+def tear_down_this_wall(core: Core, side: Side) -> Flow[None]:
     """#96: +3 US in East Germany; free coup or realignments in Europe. Cancelling and
     preventing Willy Brandt is data (`cancels`, `prevents`)."""
     core.add_influence(US, _country(core, "east-germany"), 3, RULE)
@@ -239,18 +231,16 @@ def tear_down_this_wall(core: Core, side: str) -> Flow[None]:
         )
 
 
-@event(97)
-def an_evil_empire(core: Core, side: str) -> Flow[None]:
+def an_evil_empire(core: Core, side: Side) -> Flow[None]:
     """#97: +1 VP to the US (cancelling and preventing Flower Power is data)."""
     core.gain_vp(US, 1, RULE, '"An Evil Empire"')
     return
     yield
 
 
-@event(98)
-def aldrich_ames_remix(core: Core, side: str) -> Flow[None]:
+def aldrich_ames_remix(core: Core, side: Side) -> Flow[None]:
     """#98: the US hand is open this turn; the USSR discards one card of it (no event)."""
-    core.state.turn_effects["open-hand:US"] = 1
+    core.state.turn_effects[effect_keys.OPEN_HAND[US]] = 1
     core.log(RULE, "Aldrich Ames Remix: the US hand is revealed for the rest of the turn")
     if core.options.first_us_edition:
         yield from _ames_first_edition(core)
@@ -272,7 +262,7 @@ def _ames_first_edition(core: Core) -> Flow[None]:
     """#98, first US edition: the USSR orders the US hand; the US plays it in that order
     and may not play the China Card for the rest of the turn (optional rules)."""
     effects = core.state.turn_effects
-    effects["ames-order"] = 1
+    effects[effect_keys.AMES_ORDER] = 1
     left = sorted(core.state.hands[US])
     for position in range(1, len(left) + 1):
         chosen = yield ask(
@@ -283,7 +273,7 @@ def _ames_first_edition(core: Core) -> Flow[None]:
         )
         card = int(chosen.split()[1])
         left.remove(card)
-        effects[f"ames-order:{card}"] = position
+        effects[effect_keys.ames_position(card)] = position
     core.log(
         "opt", "Aldrich Ames (first US edition): the US must play its hand in the USSR's order"
     )
@@ -293,17 +283,16 @@ def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
-@menu_filter
-def _ames_order_menu(
-    core: Core, side: str, choices: list[Choice], greyed: list[Unavailable]
+def ames_order_menu(
+    core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> tuple[list[Choice], list[Unavailable]]:
     """The US may play only the next card of the USSR's order, and never the China Card."""
     effects = core.state.turn_effects
-    if side != US or not effects.get("ames-order"):
+    if side != US or not effects.get(effect_keys.AMES_ORDER):
         return choices, greyed
     hand = core.state.hands[US]
-    ordered = [c for c in hand if effects.get(f"ames-order:{c}")]
-    nxt = min(ordered, key=lambda c: effects[f"ames-order:{c}"]) if ordered else None
+    ordered = [c for c in hand if effects.get(effect_keys.ames_position(c))]
+    nxt = min(ordered, key=lambda c: effects[effect_keys.ames_position(c)]) if ordered else None
     reason = (
         f"Aldrich Ames (first US edition): the US must play {core.card_name(nxt)} next"
         if nxt is not None
@@ -321,8 +310,7 @@ def _ames_order_menu(
     return keep, greyed
 
 
-@event(99)
-def pershing_ii_deployed(core: Core, side: str) -> Flow[None]:
+def pershing_ii_deployed(core: Core, side: Side) -> Flow[None]:
     """#99: USSR +1 VP; 1 US influence out of each of 3 Western European countries."""
     core.gain_vp(USSR, 1, RULE, "Pershing II Deployed")
     removed = yield from remove_points(
@@ -332,12 +320,11 @@ def pershing_ii_deployed(core: Core, side: str) -> Flow[None]:
         core.log("5.2", "Pershing II Deployed: no US influence in Western Europe")
 
 
-def _wargames_condition(core: Core, side: str) -> str | None:
+def wargames_condition(core: Core, side: Side) -> str | None:
     return None if core.state.defcon == 2 else "only at DEFCON 2"
 
 
-@event(100, _wargames_condition)
-def wargames(core: Core, side: str) -> Flow[None]:
+def wargames(core: Core, side: Side) -> Flow[None]:
     """#100: at DEFCON 2 the player may end the game: the opponent gains 6 VP, VP decide."""
     opponent = other(side)
     prompt = f"{side}: give the {opponent} 6 VP and end the game now (VP decide)?"
@@ -350,16 +337,14 @@ def wargames(core: Core, side: str) -> Flow[None]:
     raise GameOver(Outcome(winner, reason, RULE))
 
 
-@event(101)
-def solidarity(core: Core, side: str) -> Flow[None]:
+def solidarity(core: Core, side: Side) -> Flow[None]:
     """#101: +3 US influence in Poland (needs John Paul II Elected Pope, by data)."""
     core.add_influence(US, _country(core, "poland"), 3, RULE)
     return
     yield
 
 
-@event(102)
-def iran_iraq_war(core: Core, side: str) -> Flow[None]:
+def iran_iraq_war(core: Core, side: Side) -> Flow[None]:
     """#102: war: Iran invades Iraq or the reverse, the player chooses the target."""
     target = yield from choose_country(
         core,
@@ -371,24 +356,53 @@ def iran_iraq_war(core: Core, side: str) -> Flow[None]:
     war(core, side, target, name="Iran-Iraq War")
 
 
-@event(109)
-def yuri_and_samantha(core: Core, side: str) -> Flow[None]:
+def yuri_and_samantha(core: Core, side: Side) -> Flow[None]:
     """#109: this turn the USSR gains 1 VP for each US coup (free coups too)."""
-    core.state.turn_effects["yuri-and-samantha"] = 1
+    core.state.turn_effects[effect_keys.YURI_AND_SAMANTHA] = 1
     core.log(RULE, "Yuri and Samantha: each US coup this turn gives the USSR 1 VP")
     return
     yield
 
 
-@after_coup
-def _yuri_and_samantha_scores(core: Core, side: str, country: int, free: bool) -> None:
-    if side == US and core.state.turn_effects.get("yuri-and-samantha"):
+def yuri_and_samantha_scores(core: Core, side: Side, country: int, free: bool) -> None:
+    if side == US and core.state.turn_effects.get(effect_keys.YURI_AND_SAMANTHA):
         core.gain_vp(USSR, 1, RULE, f"Yuri and Samantha: US coup in {core.name(country)}")
 
 
-@event(110)
-def awacs_sale_to_saudis(core: Core, side: str) -> Flow[None]:
+def awacs_sale_to_saudis(core: Core, side: Side) -> Flow[None]:
     """#110: +2 US influence in Saudi Arabia (Muslim Revolution is prevented by data)."""
     core.add_influence(US, _country(core, "saudi-arabia"), 2, RULE)
     return
     yield
+
+
+def reagan_bombs_libya(core: Core, side: Side) -> Flow[None]:
+    """#84: +1 VP to the US for every 2 USSR influence in Libya."""
+    libya = core.board.index["libya"]
+    vp = core.state.influence[USSR][libya] // 2
+    if vp:
+        core.gain_vp(US, vp, "7", "Reagan Bombs Libya")
+    else:
+        core.log("5.2", "Reagan Bombs Libya: under 2 USSR influence in Libya; no effect")
+    return
+    yield
+
+
+def star_wars(core: Core, side: Side) -> Flow[None]:
+    """#85: if the US leads the space race, it plays the event of a non-scoring discard."""
+    state = core.state
+    if state.space[US] <= state.space[USSR]:
+        core.log("5.2", "Star Wars: the US is not ahead in the space race; no effect")
+        return
+    options = sorted({c for c in state.discard if not core.cards[c].scoring})
+    if not options:
+        core.log("5.2", "Star Wars: no non-scoring card in the discard pile; no effect")
+        return
+    chosen = yield ask(
+        US,
+        "star_wars",
+        "US: take a card from the discard pile and play its event",
+        [Choice(f"take {n}", core.card_name(n)) for n in options],
+    )
+    card = int(chosen.split()[1])
+    yield from play_event_now(core, card, US, "discard", "7")

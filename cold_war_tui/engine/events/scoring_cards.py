@@ -2,30 +2,25 @@
 
 from __future__ import annotations
 
-from cold_war_tui.engine.board import US, USSR
+from cold_war_tui.engine.board import US, USSR, Side
 from cold_war_tui.engine.core import Core
 from cold_war_tui.engine.decisions import Flow
-from cold_war_tui.engine.events import event
+from cold_war_tui.engine.rulebook import Resolver
 from cold_war_tui.engine.scoring import score_region, southeast_asia_score
 
 
-def _region_scorer(number: int) -> None:
-    """Register card `number` as the scoring card of the region regions.yaml names for it."""
+def region_scorer(number: int) -> Resolver:
+    """The event of scoring card `number`: score the region regions.yaml names for it."""
 
-    def resolve(core: Core, side: str) -> Flow[None]:
+    def resolve(core: Core, side: Side) -> Flow[None]:
         score_region(core, core.scoring_region[number])
         return
         yield
 
-    event(number)(resolve)
+    return resolve
 
 
-for _number in (1, 2, 3, 37, 79, 81):
-    _region_scorer(_number)
-
-
-@event(38)
-def southeast_asia_scoring(core: Core, side: str) -> Flow[None]:
+def southeast_asia_scoring(core: Core, side: Side) -> Flow[None]:
     """#38: 1 VP per controlled Southeast Asian country, 2 for Thailand; netted."""
     vp = southeast_asia_score(core)
     core.log("10", f"Southeast Asia: US {vp[US]} VP, USSR {vp[USSR]} VP")

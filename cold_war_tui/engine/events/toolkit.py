@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cold_war_tui.engine import rng
-from cold_war_tui.engine.board import other
-from cold_war_tui.engine.core import CHINA_CARD, Core
+from cold_war_tui.engine.board import Side, other
+from cold_war_tui.engine.core import CHINA_CARD, HAND, Core
 from cold_war_tui.engine.decisions import Choice, Flow, ask
 from cold_war_tui.engine.operations import ALL_KINDS, conduct, controlled_neighbours
 from cold_war_tui.wording import plural
@@ -19,7 +19,7 @@ from cold_war_tui.wording import plural
 DONE = Choice("done", "Stop here")
 
 
-def may(core: Core, side: str, kind: str, prompt: str) -> Flow[bool]:
+def may(core: Core, side: Side, kind: str, prompt: str) -> Flow[bool]:
     """A `yes`/`no` question for an event's optional part ("may")."""
     chosen = yield ask(side, kind, prompt, [Choice("yes", "Yes"), Choice("no", "No, skip it")])
     if chosen == "no":
@@ -54,7 +54,7 @@ def chosen_country(core: Core, chosen: str) -> int:
 
 def choose_country(
     core: Core,
-    player: str,
+    player: Side,
     kind: str,
     prompt: str,
     candidates: Iterable[int],
@@ -69,12 +69,12 @@ def choose_country(
 
 def place_points(
     core: Core,
-    side: str,
+    side: Side,
     total: int,
     candidates: Sequence[int],
     *,
     max_per: int | None = None,
-    chooser: str | None = None,
+    chooser: Side | None = None,
     prompt: str = "",
     optional: bool = False,
     rule: str = "5.1",
@@ -113,12 +113,12 @@ def place_points(
 
 def remove_points(
     core: Core,
-    victim: str,
+    victim: Side,
     total: int,
     candidates: Sequence[int],
     *,
     max_per: int | None = None,
-    chooser: str | None = None,
+    chooser: Side | None = None,
     prompt: str = "",
     optional: bool = False,
     rule: str = "5.1",
@@ -157,7 +157,7 @@ def remove_points(
     return removed
 
 
-def gain_control(core: Core, side: str, country: int, rule: str = "5.1") -> None:
+def gain_control(core: Core, side: Side, country: int, rule: str = "5.1") -> None:
     """Add just enough influence of `side` to control `country`."""
     mine = core.state.influence[side][country]
     theirs = core.state.influence[other(side)][country]
@@ -165,14 +165,14 @@ def gain_control(core: Core, side: str, country: int, rule: str = "5.1") -> None
     core.add_influence(side, country, max(needed, 0), rule)
 
 
-def remove_all(core: Core, victim: str, country: int, rule: str = "5.1") -> int:
+def remove_all(core: Core, victim: Side, country: int, rule: str = "5.1") -> int:
     return core.remove_influence(victim, country, core.state.influence[victim][country], rule)
 
 
 # -- wars -------------------------------------------------------------------------
 def war(
     core: Core,
-    side: str,
+    side: Side,
     target: int,
     *,
     name: str,
@@ -202,7 +202,7 @@ def war(
 
 
 # -- cards ------------------------------------------------------------------------
-def random_card(core: Core, holder: str, why: str) -> int | None:
+def random_card(core: Core, holder: Side, why: str) -> int | None:
     """A random card of `holder`'s hand, never the China Card (none if the hand is empty)."""
     hand = sorted(c for c in core.state.hands[holder] if c != CHINA_CARD)
     if not hand:
@@ -213,16 +213,15 @@ def random_card(core: Core, holder: str, why: str) -> int | None:
     return hand[index]
 
 
-def discard_from_hand(core: Core, holder: str, card: int, rule: str = "5.4") -> None:
+def discard_from_hand(core: Core, holder: Side, card: int, rule: str = "5.4") -> None:
     """Move `card` from the hand to the discard pile; its event never happens (5.4)."""
-    core.state.hands[holder].remove(card)
-    core.state.discard.append(card)
+    core.move_card(card, HAND[holder], "discard")
     core.log(rule, f"{holder} discards {core.card_name(card)} (no event, 5.4)")
 
 
 def event_operations(
     core: Core,
-    side: str,
+    side: Side,
     ops: int,
     *,
     kinds: Sequence[str] = ALL_KINDS,

@@ -25,7 +25,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
 from cold_war_tui.engine import Decision, IllegalChoice
-from cold_war_tui.tui.engine_bridge import card_ops, region_scores
 from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
     ACTED_MARK,
@@ -305,7 +304,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
         markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
-        regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, region_scores(game))))
+        regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, game.region_scores())))
         self.query_one("#map", MapView).show(
             self.map_layout,
             state.influence,
@@ -379,7 +378,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             view,
             game.data,
             game.pending,
-            lambda card: card_ops(game, card, viewer),
+            lambda card: game.ops_value(card, viewer),
             width=width,
             highlight=self.highlight_card,
         )
@@ -446,7 +445,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.highlight_card = card
         self.refresh_hand()
         viewer = self.viewer
-        ops = card_ops(game, card, viewer) if viewer else None
+        ops = game.ops_value(card, viewer) if viewer else None
         detail = card_detail(card, game.data, viewer, game.pending, ops)
         self.query_one("#card", Static).update(detail, layout=False)
 
@@ -630,4 +629,4 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
 
         game = self.session.game
         view = game.view(self.viewer) if self.viewer is not None else game.state
-        self.app.push_screen(TableScreen(game.data, view, region_scores(game)))
+        self.app.push_screen(TableScreen(game.data, view, game.region_scores()))

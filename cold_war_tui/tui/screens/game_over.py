@@ -13,7 +13,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from cold_war_tui.tui.engine_bridge import region_scores
 from cold_war_tui.tui.history import turn_history, turn_lines, vp_chart
 from cold_war_tui.tui.log_text import log_lines
 from cold_war_tui.tui.render import REGION_COLUMNS, outcome_text, region_table
@@ -110,7 +109,7 @@ class GameOverScreen(LogExportActions, Screen[None]):
         """Each region's standing at the end, as scoring it would count it."""
         game = self.session.game
         text = Text(f"Regions at the end, if scored ({REGION_COLUMNS})", "bold")
-        for line in region_table(game.data, region_scores(game)):
+        for line in region_table(game.data, game.region_scores()):
             text.append("\n")
             text.append_text(line)
         return text

@@ -19,8 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cold_war_tui.datamodel import GameData
-from cold_war_tui.engine import PlayerView, StateSnapshot
-from cold_war_tui.tui.engine_bridge import RegionStatus
+from cold_war_tui.engine import PlayerView, SideScore, StateSnapshot
 from cold_war_tui.tui.render import (
     REGION_COLUMNS,
     card_detail,
@@ -74,7 +73,7 @@ class TableScreen(Screen[None]):
         self,
         data: GameData,
         view: PlayerView | StateSnapshot,
-        scores: Mapping[str, Mapping[str, RegionStatus]],
+        scores: Mapping[str, Mapping[str, SideScore]],
     ) -> None:
         super().__init__()
         self.data = data
