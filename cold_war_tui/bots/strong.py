@@ -1,0 +1,139 @@
+"""The `strong` bot: a search over plans in determinized worlds (docs/bots.md).
+
+A turn is many micro-decisions, so the search works on the big ones (the headline, the
+card and mode of an action round, the first target of an operation, an event's
+question): a shortlist of candidates by one step of lookahead, then, world after world,
+each candidate is played on a fork, the bot's own follow-up decisions by the fast
+policy, the opponent's reply round by the same policy, up to the bot's next big
+decision; the evaluation scores the end. The candidate with the best mean wins, among
+those no sample showed losing by the bot's own doing (safety.py). The follow-ups
+(influence point by point, further realignment rolls) take one step of lookahead.
+
+Budget: `iterations` worlds per decision (deterministic), or as many as fit in `think`
+seconds (anytime; at least one world).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+
+from cold_war_tui.bots.evaluate import evaluate
+from cold_war_tui.bots.greedy import pending_for
+from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
+from cold_war_tui.bots.worlds import Policy, after, best, decision_key, one_step, worlds
+from cold_war_tui.engine import Game
+
+DEFAULT_THINK = 0.4
+"""Seconds per searched decision when neither `think` nor `iterations` is given."""
+FOLLOW_UPS = frozenset({"place_influence", "realign", "setup_influence"})
+"""Decisions that continue a plan already searched: one step of lookahead answers them."""
+TOP_DECISIONS = frozenset({"action", "headline"})
+SHORTLIST = 6
+"""Candidates searched per decision (the best by one step of lookahead)."""
+PER_VERB = 3
+"""At most this many of one verb (infl, coup, realign, ...) on a shortlist, so a coup is
+weighed against placing influence even when one die roll made it look bad."""
+ROLLOUT_STEPS = 120
+"""A rollout stops after this many decisions even if the bot's next big one has not come."""
+
+
+class StrongBot:
+    """Searches plans in determinized worlds within its budget."""
+
+    def __init__(self, seed: int, think: float | None, iterations: int | None) -> None:
+        self._seed = seed
+        self._iterations = iterations
+        self._think = DEFAULT_THINK if think is None and iterations is None else think
+
+    def choose(self, game: Game, player: str) -> str:
+        pending = pending_for(game, player)
+        ids = [c.id for c in pending.choices]
+        if len(ids) == 1:
+            return ids[0]
+        started = time.perf_counter()
+        key = decision_key(game, player, self._seed)
+        sampled = worlds(game, player, key)
+        world = next(sampled)
+        ids = scoring_plays_due(world, player, pending, ids)
+        first = one_step(world, player, ids)
+        if pending.kind in FOLLOW_UPS or len(ids) == 1:
+            return best(first, ids)
+        candidates = shortlist(first, ids)
+        if len(candidates) == 1:
+            return candidates[0]
+        deadline = None if self._think is None else started + self._think
+        return self._search(world, sampled, player, candidates, random.Random(key), deadline)
+
+    def _search(
+        self,
+        world: Game,
+        sampled: Iterator[Game],
+        player: str,
+        candidates: list[str],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> str:
+        policy = Policy(rng)
+        totals = dict.fromkeys(candidates, 0.0)
+        counts = dict.fromkeys(candidates, 0)
+        outcomes = Outcomes()
+        done = 0
+        while True:
+            for choice in candidates:
+                value = rollout(world, choice, player, policy, outcomes)
+                if value is not None:
+                    totals[choice] += value
+                    counts[choice] += 1
+                if deadline is not None and time.perf_counter() > deadline and done:
+                    break
+            done += 1
+            if self._iterations is not None and done >= self._iterations:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            world = next(sampled)
+        means = {c: totals[c] / counts[c] for c in candidates if counts[c]}
+        safe = outcomes.safe(candidates)
+        return best(means, safe)
+
+
+def shortlist(scores: dict[str, float], ids: Sequence[str]) -> list[str]:
+    """The SHORTLIST best by one step, at most PER_VERB of each verb."""
+    ranked = sorted((c for c in ids if c in scores), key=lambda c: -scores[c])
+    picked: list[str] = []
+    per_verb: dict[str, int] = {}
+    for choice in ranked:
+        verb = (
+            choice.split(" ", 1)[0] if not choice.startswith("play ") else choice.rsplit(" ", 1)[1]
+        )
+        if per_verb.get(verb, 0) >= PER_VERB:
+            continue
+        per_verb[verb] = per_verb.get(verb, 0) + 1
+        picked.append(choice)
+        if len(picked) == SHORTLIST:
+            break
+    return picked or list(ids[:1])
+
+
+def rollout(
+    world: Game, choice: str, player: str, policy: Policy, outcomes: Outcomes
+) -> float | None:
+    """`choice` on a fork of `world`, then both sides by `policy` until `player`'s next
+    action or headline decision (after the opponent's reply round); the evaluation there."""
+    game = after(world, choice)
+    if game is None:
+        return None
+    in_own_round = True
+    for _ in range(ROLLOUT_STEPS):
+        pending = game.pending
+        if pending is None:
+            break
+        if pending.kind in TOP_DECISIONS:
+            if pending.player == player:
+                break
+            in_own_round = False
+        game.choose(policy.choose(game))
+    outcomes.record(choice, game, player, in_own_round)
+    return evaluate(game, player)
