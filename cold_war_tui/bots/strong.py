@@ -35,6 +35,10 @@ SHORTLIST = 6
 PER_VERB = 3
 """At most this many of one verb (infl, coup, realign, ...) on a shortlist, so a coup is
 weighed against placing influence even when one die roll made it look bad."""
+GUARD_DEFCON = 2
+GUARD_WORLDS = 10
+"""At DEFCON GUARD_DEFCON or below, each candidate is also played to the end of our own
+round in this many more worlds (safety.py): a loss in any of them rules it out."""
 ROLLOUT_STEPS = 120
 """A rollout stops after this many decisions even if the bot's next big one has not come."""
 
@@ -64,7 +68,11 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         deadline = None if self._think is None else started + self._think
-        return self._search(world, sampled, player, candidates, random.Random(key), deadline)
+        rng = random.Random(key)
+        outcomes = Outcomes()
+        if game.view(player).defcon <= GUARD_DEFCON:
+            guard(sampled, player, candidates, Policy(rng), outcomes)
+        return self._search(world, sampled, player, candidates, rng, deadline, outcomes)
 
     def _search(
         self,
@@ -74,11 +82,11 @@ class StrongBot:
         candidates: list[str],
         rng: random.Random,
         deadline: float | None,
+        outcomes: Outcomes,
     ) -> str:
         policy = Policy(rng)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
-        outcomes = Outcomes()
         done = 0
         while True:
             for choice in candidates:
@@ -117,8 +125,28 @@ def shortlist(scores: dict[str, float], ids: Sequence[str]) -> list[str]:
     return picked or list(ids[:1])
 
 
+def guard(
+    sampled: Iterator[Game],
+    player: str,
+    candidates: Sequence[str],
+    policy: Policy,
+    outcomes: Outcomes,
+) -> None:
+    """At DEFCON 2 one die or one event can end the game: each candidate is played to the
+    end of our own round in GUARD_WORLDS more worlds, and a nuclear loss in any marks it."""
+    for _ in range(GUARD_WORLDS):
+        world = next(sampled)
+        for choice in candidates:
+            rollout(world, choice, player, policy, outcomes, own_round_only=True)
+
+
 def rollout(
-    world: Game, choice: str, player: str, policy: Policy, outcomes: Outcomes
+    world: Game,
+    choice: str,
+    player: str,
+    policy: Policy,
+    outcomes: Outcomes,
+    own_round_only: bool = False,
 ) -> float | None:
     """`choice` on a fork of `world`, then both sides by `policy` until `player`'s next
     action or headline decision (after the opponent's reply round); the evaluation there."""
@@ -131,9 +159,9 @@ def rollout(
         if pending is None:
             break
         if pending.kind in TOP_DECISIONS:
-            if pending.player == player:
+            if pending.player == player or own_round_only:
                 break
             in_own_round = False
-        game.choose(policy.choose(game))
+        game.choose(policy.choose(game, thorough=in_own_round and pending.player != player))
     outcomes.record(choice, game, player, in_own_round)
     return evaluate(game, player)

@@ -23,7 +23,6 @@ DETERMINIZE_ATTEMPTS = 20
 """`determinize` refuses about 1 call in 13,000 (docs/engine.md): try the next seed."""
 WIDEST_ONE_STEP = 14
 """A one-step lookahead tries at most this many choices (a fair sample of the rest)."""
-INFLUENCE_VERBS = ("infl ",)
 Score = Callable[[Game, str], float]
 
 
@@ -93,7 +92,9 @@ class Policy:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
 
-    def choose(self, world: Game) -> str:
+    def choose(self, world: Game, thorough: bool = False) -> str:
+        """A choice for whoever decides in `world`; `thorough` tries every choice but
+        influence points (an opponent answering in our own round: he may end the game)."""
         pending = world.pending
         assert pending is not None
         ids = [c.id for c in pending.choices]
@@ -106,7 +107,13 @@ class Policy:
         if pending.kind == "headline":
             return headline_pick(world, pending)
         if len(ids) > WIDEST_ONE_STEP:
-            ids = self._rng.sample(ids, WIDEST_ONE_STEP)
+            points = [i for i in ids if i.startswith("infl ")]
+            others = [i for i in ids if not i.startswith("infl ")]
+            room = max(0, WIDEST_ONE_STEP - len(others))
+            if thorough or len(others) <= WIDEST_ONE_STEP:
+                ids = others + self._rng.sample(points, min(room, len(points)))
+            else:
+                ids = self._rng.sample(ids, WIDEST_ONE_STEP)
         scores = one_step(world, pending.player, ids)
         return best(scores, ids) if scores else ids[0]
 
