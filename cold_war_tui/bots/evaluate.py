@@ -135,12 +135,12 @@ def _regions(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) 
 def _influence(s: StateSnapshot, t: Tables, side: str, opponent: str) -> float:
     """Each country by the margin of influence over its stability, with diminishing returns."""
     influence = s.influence
-    mine_key, theirs_key = ("us", "ussr") if side == "US" else ("ussr", "us")
+    sign = 1 if side == "US" else -1
     total = 0.0
     tanh = math.tanh
     for key, weight, stability in t.countries:
         here = influence[key]
-        margin = getattr(here, mine_key) - getattr(here, theirs_key)
+        margin = sign * (here.us - here.ussr)
         if margin:
             total += weight * tanh(margin / stability)
     return total

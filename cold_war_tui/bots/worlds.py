@@ -123,7 +123,7 @@ def influence_point(world: Game, player: str, ids: Sequence[str]) -> str:
     one snapshot: gain = weight * (tanh((m + 1) / s) - tanh(m / s))."""
     t = tables(world)
     s = world.state
-    mine, theirs = ("us", "ussr") if player == "US" else ("ussr", "us")
+    sign = 1 if player == "US" else -1
     weights = {key: (weight, stability) for key, weight, stability in t.countries}
     best_id, best_gain = ids[0], -math.inf
     for choice in ids:
@@ -132,7 +132,7 @@ def influence_point(world: Game, player: str, ids: Sequence[str]) -> str:
             continue
         weight, stability = weights[key]
         here = s.influence[key]
-        margin = getattr(here, mine) - getattr(here, theirs)
+        margin = sign * (here.us - here.ussr)
         gain = weight * (math.tanh((margin + 1) / stability) - math.tanh(margin / stability))
         if gain > best_gain:
             best_id, best_gain = choice, gain
