@@ -107,7 +107,13 @@ def option_switches(args: argparse.Namespace) -> dict[str, object]:
 def main(argv: Sequence[str] | None = None) -> int:
     fix_data_dir()
     words = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(rule_flags="selfplay" in words).parse_args(words)
+    parser = build_parser(rule_flags="selfplay" in words)
+    args, unknown = parser.parse_known_args(words)
+    if unknown:  # what parse_args does, but the arena's errors are one line
+        message = f"unrecognized arguments: {' '.join(unknown)}"
+        if args.command == "arena":
+            return usage_error(f"arena: {message}")
+        parser.error(message)
     if args.command in DRAWING_COMMANDS and not has_terminal():
         print(NO_TERMINAL, file=sys.stderr)
         return EXIT_USAGE

@@ -25,7 +25,7 @@ from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
 from cold_war_tui.bots.worlds import Policy, after, best, decision_key, one_step, worlds
 from cold_war_tui.engine import Game
 
-DEFAULT_THINK = 0.4
+DEFAULT_THINK = 0.25
 """Seconds per searched decision when neither `think` nor `iterations` is given."""
 FOLLOW_UPS = frozenset({"place_influence", "realign", "setup_influence"})
 """Decisions that continue a plan already searched: one step of lookahead answers them."""
@@ -37,6 +37,7 @@ PER_VERB = 3
 weighed against placing influence even when one die roll made it look bad."""
 GUARD_DEFCON = 2
 GUARD_WORLDS = 10
+GUARD_MIN = 4
 """At DEFCON GUARD_DEFCON or below, each candidate is also played to the end of our own
 round in this many more worlds (safety.py): a loss in any of them rules it out."""
 ROLLOUT_STEPS = 120
@@ -71,7 +72,8 @@ class StrongBot:
         rng = random.Random(key)
         outcomes = Outcomes()
         if game.view(player).defcon <= GUARD_DEFCON:
-            guard(sampled, player, candidates, Policy(rng), outcomes)
+            until = None if self._think is None else started + 2 * self._think
+            guard(sampled, player, candidates, Policy(rng), outcomes, until)
         return self._search(world, sampled, player, candidates, rng, deadline, outcomes)
 
     def _search(
