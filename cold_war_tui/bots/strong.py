@@ -133,10 +133,14 @@ def guard(
     candidates: Sequence[str],
     policy: Policy,
     outcomes: Outcomes,
+    until: float | None,
 ) -> None:
     """At DEFCON 2 one die or one event can end the game: each candidate is played to the
-    end of our own round in GUARD_WORLDS more worlds, and a nuclear loss in any marks it."""
-    for _ in range(GUARD_WORLDS):
+    end of our own round in GUARD_WORLDS more worlds (with `think`, at least GUARD_MIN and
+    then while time is left before `until`), and a loss in any marks it."""
+    for n in range(GUARD_WORLDS):
+        if until is not None and n >= GUARD_MIN and time.perf_counter() > until:
+            break
         world = next(sampled)
         for choice in candidates:
             rollout(world, choice, player, policy, outcomes, own_round_only=True)
