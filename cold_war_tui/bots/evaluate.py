@@ -104,7 +104,7 @@ def evaluate(game: Game, side: str) -> float:
     sign = 1 if side == "US" else -1
     score = float(sign * s.vp)
     score += _regions(game, s, t, side, opponent)
-    score += _influence(s, t, side, opponent)
+    score += _influence(s, t, side)
     score += _tracks(game, s, t, side, opponent)
     return score
 
@@ -132,7 +132,7 @@ def _regions(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) 
     return total + BATTLEGROUND_WEIGHT * (bg_mine - bg_theirs)
 
 
-def _influence(s: StateSnapshot, t: Tables, side: str, opponent: str) -> float:
+def _influence(s: StateSnapshot, t: Tables, side: str) -> float:
     """Each country by the margin of influence over its stability, with diminishing returns."""
     influence = s.influence
     sign = 1 if side == "US" else -1
