@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
 
@@ -42,7 +44,7 @@ def test_10_1_5_more_scoring_cards_than_rounds_left_is_all_but_lost() -> None:
 def test_influence_has_diminishing_returns() -> None:
     """A point that takes a battleground gains more than a fourth point on one held."""
     points = [ussr_to_play([7], influence={"iran": {"us": 0, "ussr": n}}) for n in range(5)]
-    gains = [evaluate(b, "USSR") - evaluate(a, "USSR") for a, b in zip(points, points[1:])]
+    gains = [evaluate(b, "USSR") - evaluate(a, "USSR") for a, b in pairwise(points)]
     assert gains[0] > 0 and gains[-1] > 0
     assert gains[-1] < gains[1]
 
