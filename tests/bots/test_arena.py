@@ -9,6 +9,7 @@ from bot_positions import DUCK_AND_COVER, WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.arena import Budget, run_arena, sides_of, violations, wilson
 from cold_war_tui.cli import EXIT_USAGE, main
+from cold_war_tui.engine import Game
 
 ISSUE_FIELDS = {"games", "bots", "wins", "draws", "ci95", "end_reasons", "think"}
 
@@ -90,25 +91,27 @@ def test_wilson_interval_matches_the_published_formula_values() -> None:
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
 
 
-def test_the_checker_counts_a_nuclear_war_of_ones_own_doing() -> None:
-    """8.1.3: the USSR plays #4 Duck and Cover for ops at DEFCON 2, its event ends it."""
-    game = ussr_to_play([DUCK_AND_COVER, WEAK_USSR_CARD], defcon=2)
+def duck_and_cover_for_ops(**fields: int) -> tuple[Game, list[tuple[str, str]]]:
+    """The USSR plays #4 Duck and Cover for ops, its US event first: the finished game
+    and the (player, kind) of each decision, as the arena records them."""
+    game = ussr_to_play([DUCK_AND_COVER, WEAK_USSR_CARD], **fields)
     kinds = []
     for choice in (f"play {DUCK_AND_COVER} ops", "event-first"):
         assert game.pending is not None
         kinds.append((game.pending.player, game.pending.kind))
         game.choose(choice)
+    return game, kinds
+
+
+def test_the_checker_counts_a_nuclear_war_of_ones_own_doing() -> None:
+    """8.1.3: the USSR plays #4 Duck and Cover for ops at DEFCON 2, its event ends it."""
+    game, kinds = duck_and_cover_for_ops(defcon=2)
     assert game.outcome is not None and game.outcome.rule == "8.1.3"
     assert violations(game, kinds, "USSR", 1) == ["defcon_1"]
     assert violations(game, kinds, "US", 1) == []
 
 
 def test_the_checker_counts_20_vp_handed_over_when_another_card_would_not() -> None:
-    game = ussr_to_play([DUCK_AND_COVER, WEAK_USSR_CARD], vp=19)
-    kinds = []
-    for choice in (f"play {DUCK_AND_COVER} ops", "event-first"):
-        assert game.pending is not None
-        kinds.append((game.pending.player, game.pending.kind))
-        game.choose(choice)
+    game, kinds = duck_and_cover_for_ops(vp=19)
     assert game.outcome is not None and game.outcome.winner == "US"
     assert violations(game, kinds, "USSR", 1) == ["handed_20_vp"]
