@@ -167,7 +167,10 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * games)) / (1 + z2 / games)
     half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or all wins a bound is exactly 0 or 1; the float sum would be a hair off.
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)
+    hi = 1.0 if wins == games else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def think_summary(times: Sequence[float]) -> dict[str, float]:
