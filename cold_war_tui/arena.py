@@ -216,6 +216,8 @@ def run_arena(
     started = time.perf_counter()
     show = not as_json and sys.stdout.isatty()
     records: list[GameRecord] = []
+    if show:
+        _progress(names, records, games, 0.0)
     for record in _played(names, games, seed, budget, workers):
         records.append(record)
         if show:
@@ -256,13 +258,15 @@ def _progress(
 ) -> None:
     done = len(records)
     wins = [sum(1 for r in records if r.winner == i) for i in (0, 1)]
-    left = spent / done * (games - done)
+    left = (
+        f"about {_clock(spent / done * (games - done))} left" if done else "time left: after a game"
+    )
     width = 24
     filled = round(width * done / games)
     bar = "#" * filled + "-" * (width - filled)
     print(
         f"\r[{bar}] {done}/{games} games  {names[0]} {wins[0]} - {wins[1]} {names[1]}"
-        f"  draws {done - sum(wins)}  about {_clock(left)} left\033[K",
+        f"  draws {done - sum(wins)}  {left}\033[K",
         end="",
         flush=True,
     )
@@ -279,7 +283,7 @@ def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) 
     budget = Budget(**summary["budget"])
     print(
         f"arena: {names[0]} vs {names[1]}, {games} games from seed {seed}, "
-        f"{budget.describe()}, {workers} workers, {spent:.1f} s"
+        f"{budget.describe()}, {workers} worker{'s' if workers > 1 else ''}, {spent:.1f} s"
     )
     for i, name in enumerate(names):
         lo, hi = summary["ci95"][i]

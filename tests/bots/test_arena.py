@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from bot_positions import DUCK_AND_COVER, WEAK_USSR_CARD, ussr_to_play
@@ -115,3 +116,26 @@ def test_the_checker_counts_20_vp_handed_over_when_another_card_would_not() -> N
     game, kinds = duck_and_cover_for_ops(vp=19)
     assert game.outcome is not None and game.outcome.winner == "US"
     assert violations(game, kinds, "USSR", 1) == ["handed_20_vp"]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_the_progress_bar_shows_on_a_terminal_only_without_json(
+    as_json: bool, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    run_arena(("random", "random"), 2, 9, Budget(), 1, as_json=as_json)
+    out = capsys.readouterr().out
+    if as_json:
+        assert set(json.loads(out)) >= ISSUE_FIELDS
+    else:
+        assert "\r[" in out and "] 0/2 games  random 0 - 0 random" in out
+        assert "] 2/2 games  random " in out
+        assert "end reasons:" in out
+
+
+def test_off_a_terminal_the_text_report_has_no_progress_bar(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run_arena(("random", "random"), 2, 9, Budget(), 1, as_json=False)
+    out = capsys.readouterr().out
+    assert "\r" not in out and out.startswith("arena: random vs random, 2 games from seed 9")
