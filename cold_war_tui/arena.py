@@ -30,6 +30,8 @@ VIOLATIONS = ("defcon_1", "held_scoring_card", "handed_20_vp")
 NUCLEAR_RULES = frozenset({"8.1.3", "5.5"})
 """The losses to nuclear war: DEFCON 1 (8.1.3), a coup in the Cuban Missile Crisis (#40)."""
 TOP_DECISIONS = frozenset({"action", "headline"})
+ENDING_LINES = 12
+"""A game with a violation keeps this many of its last log lines in the report."""
 CHECK_STEPS = 200
 """The 20 VP checker plays an alternative at most this many decisions to the round's end."""
 
@@ -56,6 +58,7 @@ class GameRecord:
     reason: str
     think: tuple[list[float], list[float]]
     violations: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
+    ending: list[str] = field(default_factory=list)  # the log's last lines, for a violation
 
 
 def sides_of(number: int) -> dict[str, int]:
@@ -87,6 +90,8 @@ def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) ->
     record = GameRecord(number, winner, end_reason(outcome.rule, outcome.reason), think)
     for side, index in sides.items():
         record.violations[index].extend(violations(game, kinds, side, game_seed))
+    if any(record.violations):
+        record.ending.extend(str(entry) for entry in game.log[-ENDING_LINES:])
     return record
 
 
@@ -200,6 +205,12 @@ def summarize(
             {name: sum(r.violations[i].count(name) for r in records) for name in VIOLATIONS}
             for i in (0, 1)
         ],
+        "violation_games": [
+            {"game": r.number, "bot": names[i], "violations": r.violations[i], "ending": r.ending}
+            for r in records
+            for i in (0, 1)
+            if r.violations[i]
+        ],
         "budget": {"think": budget.think, "iterations": budget.iterations},
     }
 
@@ -297,3 +308,5 @@ def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) 
         )
     print(f"draws: {summary['draws']}")
     print("end reasons: " + ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items()))
+    for bad in summary["violation_games"]:
+        print(f"game {bad['game']}: {bad['bot']} {', '.join(bad['violations'])}")

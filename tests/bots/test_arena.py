@@ -31,6 +31,9 @@ def test_two_games_of_random_against_random_give_the_issues_json(
     for think in report["think"]:
         assert set(think) == {"median", "p95", "max"}
         assert 0 <= think["median"] <= think["p95"] <= think["max"]
+    for bad in report["violation_games"]:  # random bots often lose by their own doing
+        assert bad["bot"] == "random" and bad["violations"] and bad["ending"]
+        assert 0 <= bad["game"] < 2
     assert [set(v) for v in report["violations"]] == [
         {"defcon_1", "held_scoring_card", "handed_20_vp"}
     ] * 2
