@@ -37,7 +37,11 @@ PER_VERB = 3
 weighed against placing influence even when one die roll made it look bad."""
 GUARD_DEFCON = 2
 GUARD_WORLDS = 10
-GUARD_MIN = 4
+GUARD_MIN = 6
+HEADLINE_GUARD_DEFCON = 3
+HEADLINE_GUARD_WORLDS = 3
+"""A headline at DEFCON HEADLINE_GUARD_DEFCON or below is checked against the opponent's
+possible headlines: every one he may pick in this many worlds (headline_guard)."""
 """At DEFCON GUARD_DEFCON or below, each candidate is also played to the end of our own
 round in this many more worlds (safety.py): a loss in any of them rules it out."""
 ROLLOUT_STEPS = 120
@@ -71,8 +75,11 @@ class StrongBot:
         deadline = None if self._think is None else started + self._think
         rng = random.Random(key)
         outcomes = Outcomes()
-        if game.view(player).defcon <= GUARD_DEFCON:
-            until = None if self._think is None else started + 2 * self._think
+        defcon = game.view(player).defcon
+        until = None if self._think is None else started + 2 * self._think
+        if pending.kind == "headline" and defcon <= HEADLINE_GUARD_DEFCON:
+            headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
+        elif defcon <= GUARD_DEFCON:
             guard(sampled, player, candidates, Policy(rng), outcomes, until)
         return self._search(world, sampled, player, candidates, rng, deadline, outcomes)
 
@@ -144,6 +151,52 @@ def guard(
         world = next(sampled)
         for choice in candidates:
             rollout(world, choice, player, policy, outcomes, own_round_only=True)
+
+
+def headline_guard(
+    sampled: Iterator[Game],
+    player: str,
+    candidates: Sequence[str],
+    policy: Policy,
+    outcomes: Outcomes,
+    until: float | None,
+) -> None:
+    """At DEFCON 3 or below a headline can end the game when the opponent's, resolved
+    first, lowers DEFCON (#4 Duck and Cover before #20 Olympic Games, whose boycott then
+    is nuclear war in our turn). Each candidate is resolved against every headline the
+    opponent could still pick in the world, in HEADLINE_GUARD_WORLDS worlds; when he
+    has picked, against his (hidden, so dealt anew) pick in each of up to GUARD_WORLDS
+    worlds, as `guard` counts them. A nuclear loss in any marks the candidate."""
+    for n in range(GUARD_WORLDS):
+        if until is not None and n >= GUARD_MIN and time.perf_counter() > until:
+            break
+        world = next(sampled)
+        replied = False
+        for choice in candidates:
+            picked = after(world, choice)
+            if picked is None:
+                continue
+            pending = picked.pending
+            if pending is not None and pending.kind == "headline" and pending.player != player:
+                replied = True
+                games = [g for c in pending.choices if (g := after(picked, c.id)) is not None]
+            else:
+                games = [picked]
+            for game in games:
+                play_out_headlines(game, player, policy)
+                outcomes.record(choice, game, player, in_own_round=False)
+        if replied and n + 1 >= HEADLINE_GUARD_WORLDS:
+            break  # every reply was tried in each world: fewer worlds will do
+
+
+def play_out_headlines(game: Game, player: str, policy: Policy) -> None:
+    """Both headlines resolved (the opponent's questions searched fully), up to the
+    first action round or the game's end."""
+    for _ in range(ROLLOUT_STEPS):
+        pending = game.pending
+        if pending is None or pending.kind in TOP_DECISIONS:
+            return
+        game.choose(policy.choose(game, thorough=pending.player != player))
 
 
 def rollout(

@@ -74,3 +74,35 @@ def test_the_outcome_filter_drops_condemned_candidates_but_never_all() -> None:
     assert outcomes.safe(["a", "b", "c"]) == ["c"]
     assert outcomes.safe(["a", "b"]) == ["b"]  # a nuclear loss is worse than a 20 VP one
     assert outcomes.safe(["a"]) == ["a"]
+
+
+OLYMPIC_GAMES = 20  # Neutral, 2 ops: the opponent takes part or boycotts (DEFCON -1)
+
+
+def test_8_1_3_strong_does_not_headline_olympic_games_when_a_duck_and_cover_may_come_first() -> (
+    None
+):
+    """DEFCON 3 at the headline; the US can headline #4 Duck and Cover (3 ops, resolved
+    before the 2-ops #20 Olympic Games): DEFCON 2, then the US boycotts the USSR's
+    Olympic Games and DEFCON 1 falls in the USSR's turn. Every other Early War card is
+    in the discard pile, so every world deals the US the same hand."""
+    ussr, us = [OLYMPIC_GAMES, WEAK_USSR_CARD], [DUCK_AND_COVER, 21]
+    held = {*ussr, *us, 6}
+    discard = [n for n in (*range(1, 36), 103, 104, 105, 106) if n not in held]
+    game = Game.from_scenario(
+        {
+            "phase": "headline",
+            "turn": 3,
+            "defcon": 3,
+            "hands": {"USSR": ussr, "US": us},
+            "discard": discard,
+            "draw": [],
+        }
+    )
+    trap = game.fork()
+    for choice in (f"headline {OLYMPIC_GAMES}", f"headline {DUCK_AND_COVER}", "boycott"):
+        trap.choose(choice)
+    assert trap.outcome is not None and trap.outcome.rule == "8.1.3"  # the trap
+    assert trap.outcome.winner == "US"
+    choice = make_bot("strong", 4, iterations=2).choose(game, "USSR")
+    assert choice == f"headline {WEAK_USSR_CARD}"
