@@ -61,6 +61,9 @@ class Outcomes:
         elif in_own_round:
             self.handed.add(choice)
 
+    def condemned(self, choice: str) -> bool:
+        return choice in self.nuclear or choice in self.handed
+
     def safe(self, candidates: Sequence[str]) -> list[str]:
         """The candidates no sample condemned, filter by filter, never down to none."""
         kept = list(candidates)

@@ -39,9 +39,9 @@ GUARD_DEFCON = 2
 GUARD_WORLDS = 10
 GUARD_MIN = 6
 HEADLINE_GUARD_DEFCON = 3
-HEADLINE_GUARD_WORLDS = 3
+HEADLINE_GUARD_WORLDS = 16
 """A headline at DEFCON HEADLINE_GUARD_DEFCON or below is checked against the opponent's
-possible headlines: every one he may pick in this many worlds (headline_guard)."""
+possible headlines: every card he may pick, in up to this many worlds (headline_guard)."""
 """At DEFCON GUARD_DEFCON or below, each candidate is also played to the end of our own
 round in this many more worlds (safety.py): a loss in any of them rules it out."""
 ROLLOUT_STEPS = 120
@@ -81,7 +81,16 @@ class StrongBot:
             headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
         elif defcon <= GUARD_DEFCON:
             guard(sampled, player, candidates, Policy(rng), outcomes, until)
-        return self._search(world, sampled, player, candidates, rng, deadline, outcomes)
+        choice = self._search(world, sampled, player, candidates, rng, deadline, outcomes)
+        if outcomes.condemned(choice) and len(ids) > len(candidates):
+            rest = sorted(
+                (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
+            )
+            until = None if self._think is None else time.perf_counter() + 2 * self._think
+            spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, until)
+            if spare is not None:
+                return spare
+        return choice
 
     def _search(
         self,
@@ -153,6 +162,30 @@ def guard(
             rollout(world, choice, player, policy, outcomes, own_round_only=True)
 
 
+def spare_choice(
+    sampled: Iterator[Game],
+    player: str,
+    rest: list[str],
+    policy: Policy,
+    kind: str,
+    until: float | None,
+) -> str | None:
+    """Every shortlisted candidate lost by our own doing somewhere: the best of the other
+    choices (by one step, `rest` is in that order) that the same guard clears, if one
+    does before `until`."""
+    for start in range(0, len(rest), SHORTLIST):
+        if until is not None and start and time.perf_counter() > until:
+            break
+        batch = rest[start : start + SHORTLIST]
+        outcomes = Outcomes()
+        check = headline_guard if kind == "headline" else guard
+        check(sampled, player, batch, policy, outcomes, until)
+        cleared = [c for c in batch if not outcomes.condemned(c)]
+        if cleared:
+            return cleared[0]
+    return None
+
+
 def headline_guard(
     sampled: Iterator[Game],
     player: str,
@@ -164,10 +197,12 @@ def headline_guard(
     """At DEFCON 3 or below a headline can end the game when the opponent's, resolved
     first, lowers DEFCON (#4 Duck and Cover before #20 Olympic Games, whose boycott then
     is nuclear war in our turn). Each candidate is resolved against every headline the
-    opponent could still pick in the world, in HEADLINE_GUARD_WORLDS worlds; when he
-    has picked, against his (hidden, so dealt anew) pick in each of up to GUARD_WORLDS
-    worlds, as `guard` counts them. A nuclear loss in any marks the candidate."""
-    for n in range(GUARD_WORLDS):
+    opponent could pick in each world, a reply card once per candidate, so that over
+    HEADLINE_GUARD_WORLDS worlds most cards hidden from us are tried as his pick; when he
+    has picked already, against his pick as dealt in each world (GUARD_WORLDS, as `guard`
+    counts them). A nuclear loss in any marks the candidate."""
+    tried: dict[str, set[str]] = {choice: set() for choice in candidates}
+    for n in range(HEADLINE_GUARD_WORLDS):
         if until is not None and n >= GUARD_MIN and time.perf_counter() > until:
             break
         world = next(sampled)
@@ -179,14 +214,16 @@ def headline_guard(
             pending = picked.pending
             if pending is not None and pending.kind == "headline" and pending.player != player:
                 replied = True
-                games = [g for c in pending.choices if (g := after(picked, c.id)) is not None]
+                fresh = [c.id for c in pending.choices if c.id not in tried[choice]]
+                tried[choice].update(fresh)
+                games = [g for reply in fresh if (g := after(picked, reply)) is not None]
             else:
                 games = [picked]
             for game in games:
                 play_out_headlines(game, player, policy)
                 outcomes.record(choice, game, player, in_own_round=False)
-        if replied and n + 1 >= HEADLINE_GUARD_WORLDS:
-            break  # every reply was tried in each world: fewer worlds will do
+        if not replied and n + 1 >= GUARD_WORLDS:
+            break
 
 
 def play_out_headlines(game: Game, player: str, policy: Policy) -> None:
