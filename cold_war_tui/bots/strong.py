@@ -154,12 +154,17 @@ def guard(
     """At DEFCON 2 one die or one event can end the game: each candidate is played to the
     end of our own round in GUARD_WORLDS more worlds (with `think`, at least GUARD_MIN and
     then while time is left before `until`), and a loss in any marks it."""
-    for n in range(GUARD_WORLDS):
-        if until is not None and n >= GUARD_MIN and time.perf_counter() > until:
-            break
-        world = next(sampled)
+    for world in guard_worlds(sampled, GUARD_WORLDS, until):
         for choice in candidates:
             rollout(world, choice, player, policy, outcomes, own_round_only=True)
+
+
+def guard_worlds(sampled: Iterator[Game], most: int, until: float | None) -> Iterator[Game]:
+    """Up to `most` worlds; past `until` (with `think`) no more once GUARD_MIN were given."""
+    for n in range(most):
+        if until is not None and n >= GUARD_MIN and time.perf_counter() > until:
+            return
+        yield next(sampled)
 
 
 def spare_choice(
@@ -202,10 +207,7 @@ def headline_guard(
     has picked already, against his pick as dealt in each world (GUARD_WORLDS, as `guard`
     counts them). A nuclear loss in any marks the candidate."""
     tried: dict[str, set[str]] = {choice: set() for choice in candidates}
-    for n in range(HEADLINE_GUARD_WORLDS):
-        if until is not None and n >= GUARD_MIN and time.perf_counter() > until:
-            break
-        world = next(sampled)
+    for n, world in enumerate(guard_worlds(sampled, HEADLINE_GUARD_WORLDS, until)):
         replied = False
         for choice in candidates:
             picked = after(world, choice)
