@@ -8,11 +8,12 @@ itself (a bug) exits with status 1 (EXIT_CRASH), never 0.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from cold_war_tui import __version__
 from cold_war_tui.tui.players import DEFAULT_PAUSE, ComputerSettings
@@ -79,9 +80,27 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
     if rule_flags:
         add_option_flags(selfplay)
 
+    add_arena(commands.add_parser("arena", help="two bots play each other headless"))
+
     duel = commands.add_parser("duel", help="play the DEFCON missile duel")
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
     return parser
+
+
+def add_arena(arena: argparse.ArgumentParser) -> None:
+    """The arena's flags, read as text and checked by `_arena` (one line for a bad one)."""
+    arena.add_argument("--bots", required=True, metavar="A,B", help="two bot names")
+    arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
+    arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
+    arena.add_argument("--think", metavar="T", help="seconds per decision")
+    arena.add_argument("--iterations", metavar="I", help="search iterations per decision")
+    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def one_line(message: str) -> NoReturn:
+        sys.exit(usage_error(f"arena: {message}"))
+
+    arena.error = one_line  # type: ignore[method-assign]
 
 
 def add_option_flags(parser: argparse.ArgumentParser) -> None:
@@ -114,7 +133,13 @@ def option_switches(args: argparse.Namespace) -> dict[str, object]:
 def main(argv: Sequence[str] | None = None) -> int:
     fix_data_dir()
     words = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(rule_flags="selfplay" in words).parse_args(words)
+    parser = build_parser(rule_flags="selfplay" in words)
+    args, unknown = parser.parse_known_args(words)
+    if unknown:  # what parse_args does, but the arena's errors are one line
+        message = f"unrecognized arguments: {' '.join(unknown)}"
+        if args.command == "arena":
+            return usage_error(f"arena: {message}")
+        parser.error(message)
     # the game's flags are checked before the terminal: a bad value is one line
     players = None
     if args.command is None and (args.us is not None or args.ussr is not None):
@@ -122,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(chosen, str):
             return usage_error(chosen)
         players = chosen
-    for flag in ("think", "pause"):
+    for flag in ("think", "pause") if args.command is None else ():  # the arena checks its own
         seconds = getattr(args, flag)
         if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
             return usage_error(f"--{flag}: give seconds from 0 to {MAX_SECONDS}, not {seconds}")
@@ -134,6 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _validate(args.directory)
         if args.command == "selfplay":
             return _selfplay(args)
+        if args.command == "arena":
+            return _arena(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
         settings = ComputerSettings(
@@ -207,6 +234,54 @@ def _selfplay(args: argparse.Namespace) -> int:
         flag = "--" + "-".join(str(step) for step in first["loc"]).replace("_", "-")
         return usage_error(f"selfplay: {flag}: {first['msg']}")
     return run_selfplay(games=args.games, seed=args.seed, as_json=args.json, switches=switches)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    """Check the arena's flags (a bad one is one line and status 2), then run it."""
+    from cold_war_tui.arena import Budget, default_workers, run_arena
+    from cold_war_tui.bots import BOTS
+
+    names = tuple(name.strip() for name in args.bots.split(","))
+    if len(names) != 2 or not all(names):
+        return usage_error(f"arena: --bots takes two names, A,B, not {args.bots!r}")
+    for name in names:
+        if name not in BOTS:
+            return usage_error(f"arena: --bots: no bot {name!r}; the bots are {', '.join(BOTS)}")
+    if args.think is not None and args.iterations is not None:
+        return usage_error("arena: give --think or --iterations, not both")
+    try:
+        games = _whole(args.games, "--games", 1)
+        seed = _whole(args.seed, "--seed", None)
+        iterations = None if args.iterations is None else _whole(args.iterations, "--iterations", 1)
+        workers = (
+            default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
+        )
+        think = None if args.think is None else _seconds(args.think)
+    except ValueError as err:
+        return usage_error(f"arena: {err}")
+    budget = Budget(think=think, iterations=iterations)
+    pair = (names[0], names[1])
+    return run_arena(pair, games, seed, budget, min(workers, games), args.json)
+
+
+def _whole(text: str, flag: str, least: int | None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{flag} takes a whole number, not {text!r}") from None
+    if least is not None and value < least:
+        raise ValueError(f"{flag} must be {least} or more, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"--think takes a number of seconds, not {text!r}") from None
+    if not (value >= 0 and math.isfinite(value)):
+        raise ValueError(f"--think must be a finite number of seconds >= 0, not {text}")
+    return value
 
 
 def usage_error(message: str) -> int:

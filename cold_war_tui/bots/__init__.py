@@ -13,7 +13,9 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Protocol
 
+from cold_war_tui.bots.greedy import GreedyBot
 from cold_war_tui.bots.random import UniformBot
+from cold_war_tui.bots.strong import DEFAULT_THINK, StrongBot
 from cold_war_tui.engine import Game
 
 
@@ -30,9 +32,19 @@ def _uniform(seed: int, think: float | None, iterations: int | None) -> Bot:
     return UniformBot(seed)
 
 
+def _greedy(seed: int, think: float | None, iterations: int | None) -> Bot:
+    return GreedyBot(seed)
+
+
+def _strong(seed: int, think: float | None, iterations: int | None) -> Bot:
+    return StrongBot(seed, think, iterations)
+
+
 # Name -> factory(seed, think, iterations). Ordered from the weakest to the strongest:
 # a UI lists them in this order as levels.
-BOTS: Mapping[str, BotFactory] = MappingProxyType({"random": _uniform})
+BOTS: Mapping[str, BotFactory] = MappingProxyType(
+    {"random": _uniform, "greedy": _greedy, "strong": _strong}
+)
 
 
 def make_bot(
@@ -52,4 +64,4 @@ def make_bot(
     return BOTS[name](seed, think, iterations)
 
 
-__all__ = ["BOTS", "Bot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_THINK", "Bot", "make_bot"]

@@ -1,0 +1,312 @@
+"""`cold-war-tui arena`: two bots play each other headless; wins, end reasons, think times.
+
+Game n (0-based) is played with the seed S + n, the first bot of `--bots` as the USSR
+when n is even and as the US when n is odd (sides alternate). Games run in worker
+processes; each game depends only on its own number, the seed and the budget, so with
+`--iterations` the results do not depend on `--workers`. A checker reads every finished
+game for the three ways a bot can lose by its own doing (`violations`, docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from cold_war_tui.bots import make_bot
+from cold_war_tui.engine import Game, GameOptions, other
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+VIOLATIONS = ("defcon_1", "held_scoring_card", "handed_20_vp")
+NUCLEAR_RULES = frozenset({"8.1.3", "5.5"})
+"""The losses to nuclear war: DEFCON 1 (8.1.3), a coup in the Cuban Missile Crisis (#40)."""
+TOP_DECISIONS = frozenset({"action", "headline"})
+ENDING_LINES = 12
+"""A game with a violation keeps this many of its last log lines in the report."""
+CHECK_STEPS = 200
+"""The 20 VP checker plays an alternative at most this many decisions to the round's end."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    think: float | None = None
+    iterations: int | None = None
+
+    def describe(self) -> str:
+        if self.iterations is not None:
+            return f"{self.iterations} iterations per decision"
+        if self.think is not None:
+            return f"think {self.think:g} s per decision"
+        return "default budget"
+
+
+@dataclass
+class GameRecord:
+    """One finished game as the arena reports it."""
+
+    number: int
+    winner: int | None  # index into --bots, None for a draw
+    reason: str
+    think: tuple[list[float], list[float]]
+    violations: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
+    ending: list[str] = field(default_factory=list)  # the log's last lines, for a violation
+
+
+def sides_of(number: int) -> dict[str, int]:
+    """Which bot (index into --bots) plays each side in game `number`."""
+    return {"USSR": 0, "US": 1} if number % 2 == 0 else {"USSR": 1, "US": 0}
+
+
+def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) -> GameRecord:
+    """Game `number` of the match: seed + number, sides by `sides_of`."""
+    sides = sides_of(number)
+    game_seed = seed + number
+    bots = {
+        side: make_bot(names[index], game_seed * 2 + index, budget.think, budget.iterations)
+        for side, index in sides.items()
+    }
+    game = Game.new(GameOptions(seed=game_seed))
+    think: tuple[list[float], list[float]] = ([], [])
+    kinds: list[tuple[str, str]] = []  # (player, kind) of every decision, in order
+    while (pending := game.pending) is not None:
+        player = pending.player
+        started = time.perf_counter()
+        choice = bots[player].choose(game, player)
+        think[sides[player]].append(time.perf_counter() - started)
+        kinds.append((player, pending.kind))
+        game.choose(choice)
+    outcome = game.outcome
+    assert outcome is not None
+    winner = None if outcome.winner is None else sides[outcome.winner]
+    record = GameRecord(number, winner, end_reason(outcome.rule, outcome.reason), think)
+    for side, index in sides.items():
+        record.violations[index].extend(violations(game, kinds, side, game_seed))
+    if any(record.violations):
+        record.ending.extend(str(entry) for entry in game.log[-ENDING_LINES:])
+    return record
+
+
+def end_reason(rule: str, reason: str) -> str:
+    """A short name for how a game ended."""
+    if rule == "8.1.3":
+        return "DEFCON 1"
+    if rule == "5.5":
+        return "coup in the Cuban Missile Crisis"
+    if rule == "10.1.5":
+        return "held scoring card"
+    if "reached 20 VP" in reason:
+        return "20 VP"
+    if "final scoring" in reason:
+        return "final scoring"
+    if "controls" in reason:
+        return "Europe control"
+    if reason.startswith("Wargames"):
+        return "Wargames"
+    return reason
+
+
+def violations(game: Game, kinds: Sequence[tuple[str, str]], side: str, seed: int) -> list[str]:
+    """The ways `side` lost this finished game by its own doing.
+
+    - defcon_1: nuclear war by its own doing: DEFCON 1 in its own turn (8.1.3 names
+      the phasing player the loser), or its coup during #40 Cuban Missile Crisis (5.5);
+    - held_scoring_card: it held a scoring card at a turn's end (10.1.5; a draw when
+      both did counts for both);
+    - handed_20_vp: the opponent reached 20 VP in `side`'s own action round, and another
+      choice at that round's action decision, played on a fork of the true game (both
+      sides' follow-ups by the greedy bot), does not hand it over in that round.
+    """
+    outcome = game.outcome
+    assert outcome is not None
+    if outcome.winner == side:
+        return []
+    if outcome.rule in NUCLEAR_RULES:
+        return ["defcon_1"]
+    if outcome.rule == "10.1.5":
+        return ["held_scoring_card"]
+    handed = outcome.winner == other(side) and "reached 20 VP" in outcome.reason
+    return ["handed_20_vp"] if handed and _avoidable(game, kinds, side, seed) else []
+
+
+def _avoidable(game: Game, kinds: Sequence[tuple[str, str]], side: str, seed: int) -> bool:
+    """Whether another choice at `side`'s last action decision keeps the opponent below
+    20 VP to the end of that round; False when the game did not end in `side`'s round."""
+    last_top = max((i for i, (_, kind) in enumerate(kinds) if kind in TOP_DECISIONS), default=-1)
+    if last_top < 0 or kinds[last_top] != (side, "action"):
+        return False
+    start = game.rewind(len(kinds) - last_top)
+    pending = start.pending
+    assert pending is not None
+    taken = game.choices[last_top]
+    helper = make_bot("greedy", seed)
+    for choice in pending.choices:
+        if choice.id == taken:
+            continue
+        trial = start.fork()
+        trial.choose(choice.id)
+        for _ in range(CHECK_STEPS):
+            next_up = trial.pending
+            if next_up is None or next_up.kind in TOP_DECISIONS:
+                break
+            trial.choose(helper.choose(trial, next_up.player))
+        result = trial.outcome
+        if result is None or result.winner != other(side):
+            return True
+    return False
+
+
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    # At 0 or all wins a bound is exactly 0 or 1; the float sum would be a hair off.
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)
+    hi = 1.0 if wins == games else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def think_summary(times: Sequence[float]) -> dict[str, float]:
+    """Median, 95th percentile (nearest rank) and maximum of decision times, in seconds."""
+    if not times:
+        return {"median": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(times)
+    rank = max(0, math.ceil(0.95 * len(ordered)) - 1)
+    return {"median": statistics.median(ordered), "p95": ordered[rank], "max": ordered[-1]}
+
+
+def summarize(
+    names: Sequence[str], records: Sequence[GameRecord], budget: Budget
+) -> dict[str, Any]:
+    """The arena's report as one JSON-ready object (the issue's fields, then extras)."""
+    games = len(records)
+    wins = [sum(1 for r in records if r.winner == i) for i in (0, 1)]
+    return {
+        "games": games,
+        "bots": list(names),
+        "wins": wins,
+        "draws": games - sum(wins),
+        "ci95": [list(wilson(w, games)) for w in wins],
+        "end_reasons": dict(Counter(r.reason for r in records).most_common()),
+        "think": [think_summary([t for r in records for t in r.think[i]]) for i in (0, 1)],
+        "violations": [
+            {name: sum(r.violations[i].count(name) for r in records) for name in VIOLATIONS}
+            for i in (0, 1)
+        ],
+        "violation_games": [
+            {"game": r.number, "bot": names[i], "violations": r.violations[i], "ending": r.ending}
+            for r in records
+            for i in (0, 1)
+            if r.violations[i]
+        ],
+        "budget": {"think": budget.think, "iterations": budget.iterations},
+    }
+
+
+def run_arena(
+    names: tuple[str, str],
+    games: int,
+    seed: int,
+    budget: Budget,
+    workers: int,
+    as_json: bool,
+) -> int:
+    """Play the match and print the report (text, or one JSON object with `as_json`)."""
+    started = time.perf_counter()
+    show = not as_json and sys.stdout.isatty()
+    records: list[GameRecord] = []
+    if show:
+        _progress(names, records, games, 0.0)
+    for record in _played(names, games, seed, budget, workers):
+        records.append(record)
+        if show:
+            _progress(names, records, games, time.perf_counter() - started)
+    if show:
+        print("\r\033[K", end="", file=sys.stdout)
+    records.sort(key=lambda r: r.number)
+    summary = summarize(names, records, budget)
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        _print_text(summary, seed, workers, time.perf_counter() - started)
+    return 0
+
+
+def _played(
+    names: tuple[str, str], games: int, seed: int, budget: Budget, workers: int
+) -> Iterator[GameRecord]:
+    """The finished games, in the order they finish."""
+    if workers <= 1:
+        for n in range(games):
+            yield play_game(names, n, seed, budget)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_game, names, n, seed, budget) for n in range(games)]
+        from concurrent.futures import as_completed
+
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def _progress(
+    names: Sequence[str], records: Sequence[GameRecord], games: int, spent: float
+) -> None:
+    done = len(records)
+    wins = [sum(1 for r in records if r.winner == i) for i in (0, 1)]
+    left = (
+        f"about {_clock(spent / done * (games - done))} left" if done else "time left: after a game"
+    )
+    width = 24
+    filled = round(width * done / games)
+    bar = "#" * filled + "-" * (width - filled)
+    print(
+        f"\r[{bar}] {done}/{games} games  {names[0]} {wins[0]} - {wins[1]} {names[1]}"
+        f"  draws {done - sum(wins)}  {left}\033[K",
+        end="",
+        flush=True,
+    )
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
+
+
+def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) -> None:
+    names = summary["bots"]
+    games = summary["games"]
+    budget = Budget(**summary["budget"])
+    print(
+        f"arena: {names[0]} vs {names[1]}, {games} games from seed {seed}, "
+        f"{budget.describe()}, {workers} worker{'s' if workers > 1 else ''}, {spent:.1f} s"
+    )
+    for i, name in enumerate(names):
+        lo, hi = summary["ci95"][i]
+        wins = summary["wins"][i]
+        think = summary["think"][i]
+        bad = summary["violations"][i]
+        print(
+            f"{name}: {wins} wins ({wins / games:.1%}, 95% CI {lo:.1%} - {hi:.1%}); "
+            f"think median {think['median']:.3f} s, p95 {think['p95']:.3f} s, "
+            f"max {think['max']:.3f} s; violations " + ", ".join(f"{k} {v}" for k, v in bad.items())
+        )
+    print(f"draws: {summary['draws']}")
+    print("end reasons: " + ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items()))
+    for bad in summary["violation_games"]:
+        print(f"game {bad['game']}: {bad['bot']} {', '.join(bad['violations'])}")

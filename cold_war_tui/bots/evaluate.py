@@ -1,0 +1,188 @@
+"""The position evaluation greedy and strong share: a score in VP-like units for one side.
+
+It reads a game a bot may read whole: a determinized world (or a fork of one), whose
+hidden cards are a guess. One evaluation costs one `game.state` snapshot plus one
+`game.region_scores()` call (about 0.1 ms each; `game.view` builds the same snapshot,
+so it is no cheaper: docs/bots.md has the figures). The terms follow the guide
+(SEARCH-AND-BOTS.md): VP; what scoring each region now would give, weighted by how soon
+its scoring card may come; battlegrounds; influence with diminishing returns; DEFCON
+danger for the side to move; military operations short of DEFCON near the turn's end
+(8.2.1); scoring cards in hand against the action rounds left (10.1.5); the China Card;
+the space race; the operations a side is in the middle of spending. A finished game
+scores +-WIN (a draw 0), beyond any other sum.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from cold_war_tui.engine import Decision, Game, StateSnapshot, derived, other
+
+WIN = 1000.0
+"""A won game; a lost one is -WIN. Every other term together stays far below it."""
+
+# Region weights: how much a country there counts (Europe can win the game).
+REGION_FACTOR = {
+    "europe": 1.3,
+    "asia": 1.1,
+    "middle-east": 0.9,
+    "central-america": 0.6,
+    "south-america": 0.7,
+    "africa": 0.6,
+}
+BATTLEGROUND_FACTOR = 1.0
+NON_BATTLEGROUND_FACTOR = 0.35
+INFLUENCE_WEIGHT = 1.6
+"""A country's term is INFLUENCE_WEIGHT * region * kind * tanh(margin / stability):
+control (margin = stability) is worth 76% of the most a country can give."""
+BATTLEGROUND_WEIGHT = 0.4
+REGION_SOON = 0.9
+"""Weight of a region's scoring now when its scoring card is in a hand: scored this turn."""
+REGION_LATER = 0.35
+"""Weight when the card is elsewhere: it may come later, and final scoring counts."""
+EUROPE_CONTROL = 40.0
+"""Controlling Europe when it is scored wins (control_wins); weighted like a region."""
+DEFCON_DANGER = {2: 2.0, 3: 0.5}
+"""Penalty for the side about to act at this DEFCON: one more drop ends the game."""
+CHINA_FACE_UP = 1.5
+CHINA_FACE_DOWN = 0.8
+SPACE_STEP = 0.5
+OPS_IN_HAND_WEIGHT = 0.6
+"""Value of one operations point a side is in the middle of spending (pending decision)."""
+HELD_SCORING_LOSS = 200.0
+"""More scoring cards in hand than action rounds left: the game is all but lost (10.1.5)."""
+TIGHT_SCORING = 1.0
+"""As many scoring cards as rounds left: every round is spoken for."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Facts of the game data the evaluation reads, built once per data (`derived`)."""
+
+    countries: tuple[tuple[str, float, int], ...]  # key, weight, stability
+    battlegrounds: frozenset[str]
+    scoring_card_region: dict[int, str]
+    scoring_cards: frozenset[int]
+    europe_wins: bool
+    card_side: dict[int, str | None]  # "US", "USSR", or None for a neutral card
+
+
+def tables(game: Game) -> Tables:
+    """The evaluation's tables for `game`'s data (made once per data object)."""
+    return derived(game.data, _build)
+
+
+def _build(data: Any) -> Tables:
+    countries = []
+    for c in data.countries:
+        kind = BATTLEGROUND_FACTOR if c.battleground else NON_BATTLEGROUND_FACTOR
+        weight = INFLUENCE_WEIGHT * REGION_FACTOR[c.region] * kind
+        countries.append((c.key, weight, c.stability))
+    europe = next(r for r in data.regions if r.key == "europe")
+    return Tables(
+        countries=tuple(countries),
+        battlegrounds=frozenset(c.key for c in data.countries if c.battleground),
+        scoring_card_region={r.scoring_card: r.key for r in data.regions},
+        scoring_cards=frozenset(c.number for c in data.cards if c.scoring),
+        europe_wins=europe.control_wins,
+        card_side={c.number: (None if c.side == "Neutral" else c.side) for c in data.cards},
+    )
+
+
+def evaluate(game: Game, side: str) -> float:
+    """How good `game` is for `side`: positive is good, +-WIN for a finished game."""
+    outcome = game.outcome
+    if outcome is not None:
+        if outcome.winner is None:
+            return 0.0
+        return WIN if outcome.winner == side else -WIN
+    s = game.state
+    t = tables(game)
+    opponent = other(side)
+    sign = 1 if side == "US" else -1
+    score = float(sign * s.vp)
+    score += _regions(game, s, t, side, opponent)
+    score += _influence(s, t, side)
+    score += _tracks(game, s, t, side, opponent)
+    return score
+
+
+def _regions(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) -> float:
+    """What scoring each region now would give, weighted by how soon it may be scored."""
+    in_hands = set(s.hands["US"]) | set(s.hands["USSR"])
+    for headline in s.headline.values():
+        if headline is not None:
+            in_hands.add(headline)
+    total = 0.0
+    bg_mine = bg_theirs = 0
+    scores = game.region_scores()
+    for card, region in t.scoring_card_region.items():
+        weight = REGION_SOON if card in in_hands else REGION_LATER
+        mine, theirs = scores[region][side], scores[region][opponent]
+        total += weight * (mine.vp - theirs.vp)
+        if t.europe_wins and region == "europe":
+            if mine.level == "control":
+                total += weight * EUROPE_CONTROL
+            elif theirs.level == "control":
+                total -= weight * EUROPE_CONTROL
+        bg_mine += mine.battlegrounds
+        bg_theirs += theirs.battlegrounds
+    return total + BATTLEGROUND_WEIGHT * (bg_mine - bg_theirs)
+
+
+def _influence(s: StateSnapshot, t: Tables, side: str) -> float:
+    """Each country by the margin of influence over its stability, with diminishing returns."""
+    influence = s.influence
+    sign = 1 if side == "US" else -1
+    total = 0.0
+    tanh = math.tanh
+    for key, weight, stability in t.countries:
+        here = influence[key]
+        margin = sign * (here.us - here.ussr)
+        if margin:
+            total += weight * tanh(margin / stability)
+    return total
+
+
+def _tracks(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) -> float:
+    """DEFCON, military operations, scoring cards held, the China Card, space, ops pending."""
+    total = 0.0
+    pending = game.pending
+    mover = pending.player if pending is not None else None
+    danger = DEFCON_DANGER.get(s.defcon, 0.0)
+    if mover == side:
+        total -= danger
+    elif mover == opponent:
+        total += danger
+    for who, sign in ((side, 1.0), (opponent, -1.0)):
+        left = game.rounds_left(who) if s.phase == "action" else game.action_rounds(who)
+        short = max(0, s.defcon - s.milops[who])
+        total -= sign * short / (1 + left)
+        held = sum(1 for card in s.hands[who] if card in t.scoring_cards)
+        if held > left:
+            total -= sign * HELD_SCORING_LOSS
+        elif held and held == left:
+            total -= sign * TIGHT_SCORING * held
+        if s.china_holder == who:
+            total += sign * (CHINA_FACE_UP if s.china_face_up else CHINA_FACE_DOWN)
+        total += sign * SPACE_STEP * s.space[who]
+    if pending is not None:
+        total += _ops_pending(pending, side)
+    return total
+
+
+def _ops_pending(pending: Decision, side: str) -> float:
+    """Operations being spent are worth something before they land (one-step lookahead)."""
+    context = pending.context
+    ops = context.get("ops_left", context.get("ops", 0)) if pending.kind in _SPENDING else 0
+    if not isinstance(ops, int):
+        return 0.0
+    value = OPS_IN_HAND_WEIGHT * ops
+    return value if pending.player == side else -value
+
+
+_SPENDING = frozenset({"operation", "place_influence", "realign"})
+
+__all__ = ["WIN", "Tables", "evaluate", "tables"]

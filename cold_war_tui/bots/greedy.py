@@ -1,0 +1,32 @@
+"""The `greedy` bot: each legal choice played on a fork of one determinized world and
+scored with the shared evaluation; the best one is taken (docs/bots.md)."""
+
+from __future__ import annotations
+
+from cold_war_tui.bots.safety import scoring_plays_due
+from cold_war_tui.bots.worlds import best, decision_key, one_step, worlds
+from cold_war_tui.engine import Decision, Game
+
+
+def pending_for(game: Game, player: str) -> Decision:
+    """`game.pending`, which must be `player`'s decision (ValueError otherwise)."""
+    pending = game.pending
+    if pending is None or pending.player != player:
+        raise ValueError(f"no decision of {player} is pending")
+    return pending
+
+
+class GreedyBot:
+    """One step of lookahead in one world; it spends no more than that, whatever the budget."""
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+
+    def choose(self, game: Game, player: str) -> str:
+        pending = pending_for(game, player)
+        ids = [c.id for c in pending.choices]
+        if len(ids) == 1:
+            return ids[0]
+        world = next(worlds(game, player, decision_key(game, player, self._seed)))
+        ids = scoring_plays_due(world, player, pending, ids)
+        return best(one_step(world, player, ids), ids)

@@ -1,0 +1,74 @@
+"""Hard safety filters: the choices a bot must not make, whatever its evaluation says.
+
+Three ways to lose by one's own doing (issue 19): setting DEFCON 1 in one's own action
+round (8.1.3), holding a scoring card at the end of a turn (10.1.5), and handing the
+opponent the game (20 VP, or Europe) in one's own round when another choice would not.
+The first and the last are checked on forks by the search (`Outcomes`); the scoring
+rule is a count: as many scoring cards in hand as action rounds left means one must be
+played now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cold_war_tui.bots.evaluate import tables
+from cold_war_tui.engine import Decision, Game, other
+
+
+def scoring_plays_due(world: Game, player: str, pending: Decision, ids: Sequence[str]) -> list[str]:
+    """The choices that play a scoring card, when one must be played now; else `ids`.
+
+    In an action round: as many scoring cards in hand as rounds left (this one counts).
+    At the headline: more scoring cards than the turn's action rounds. A headlined or
+    played scoring card is scored at once, so it is not held at the turn's end.
+    """
+    if pending.kind not in ("action", "headline"):
+        return list(ids)
+    scoring = tables(world).scoring_cards
+    held = sum(1 for card in world.view(player).hand if card in scoring)
+    if not held:
+        return list(ids)
+    if pending.kind == "action":
+        due = held >= world.rounds_left(player)
+    else:
+        due = held > world.action_rounds(player)
+    plays = [i for i in ids if _card_of(i) in scoring and not i.endswith((" ops", " space"))]
+    return plays if due and plays else list(ids)
+
+
+def _card_of(choice: str) -> int | None:
+    words = choice.split()
+    if len(words) >= 2 and words[0] in ("play", "headline") and words[1].isdigit():
+        return int(words[1])
+    return None
+
+
+@dataclass
+class Outcomes:
+    """Per candidate, whether any sampled future lost by its own doing."""
+
+    nuclear: set[str] = field(default_factory=set)  # DEFCON 1 and a loss (8.1.3)
+    handed: set[str] = field(default_factory=set)  # the opponent won in our own round
+
+    def record(self, choice: str, game: Game, player: str, in_own_round: bool) -> None:
+        outcome = game.outcome
+        if outcome is None or outcome.winner != other(player):
+            return
+        if outcome.rule in ("8.1.3", "5.5"):  # DEFCON 1; a coup in the Cuban Missile Crisis
+            self.nuclear.add(choice)
+        elif in_own_round:
+            self.handed.add(choice)
+
+    def condemned(self, choice: str) -> bool:
+        return choice in self.nuclear or choice in self.handed
+
+    def safe(self, candidates: Sequence[str]) -> list[str]:
+        """The candidates no sample condemned, filter by filter, never down to none."""
+        kept = list(candidates)
+        for bad in (self.nuclear, self.handed):
+            cleared = [c for c in kept if c not in bad]
+            if cleared:
+                kept = cleared
+        return kept

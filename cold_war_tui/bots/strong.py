@@ -1,0 +1,265 @@
+"""The `strong` bot: a search over plans in determinized worlds (docs/bots.md).
+
+A turn is many micro-decisions, so the search works on the big ones (the headline, the
+card and mode of an action round, the first target of an operation, an event's
+question): a shortlist of candidates by one step of lookahead, then, world after world,
+each candidate is played on a fork, the bot's own follow-up decisions by the fast
+policy, the opponent's reply round by the same policy, up to the bot's next big
+decision; the evaluation scores the end. The candidate with the best mean wins, among
+those no sample showed losing by the bot's own doing (safety.py). The follow-ups
+(influence point by point, further realignment rolls) take one step of lookahead.
+
+Budget: `iterations` worlds per decision (deterministic), or as many as fit in `think`
+seconds (anytime; at least one world).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+
+from cold_war_tui.bots.evaluate import evaluate
+from cold_war_tui.bots.greedy import pending_for
+from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
+from cold_war_tui.bots.worlds import Policy, after, best, decision_key, one_step, worlds
+from cold_war_tui.engine import Game
+
+DEFAULT_THINK = 0.25
+"""Seconds per searched decision when neither `think` nor `iterations` is given."""
+FOLLOW_UPS = frozenset({"place_influence", "realign", "setup_influence"})
+"""Decisions that continue a plan already searched: one step of lookahead answers them."""
+TOP_DECISIONS = frozenset({"action", "headline"})
+SHORTLIST = 6
+"""Candidates searched per decision (the best by one step of lookahead)."""
+PER_VERB = 3
+"""At most this many of one verb (infl, coup, realign, ...) on a shortlist, so a coup is
+weighed against placing influence even when one die roll made it look bad."""
+GUARD_DEFCON = 2
+GUARD_WORLDS = 10
+GUARD_MIN = 6
+HEADLINE_GUARD_DEFCON = 3
+HEADLINE_GUARD_WORLDS = 16
+"""A headline at DEFCON HEADLINE_GUARD_DEFCON or below is checked against the opponent's
+possible headlines: every card he may pick, in up to this many worlds (headline_guard)."""
+"""At DEFCON GUARD_DEFCON or below, each candidate is also played to the end of our own
+round in this many more worlds (safety.py): a loss in any of them rules it out."""
+ROLLOUT_STEPS = 120
+"""A rollout stops after this many decisions even if the bot's next big one has not come."""
+
+
+class StrongBot:
+    """Searches plans in determinized worlds within its budget."""
+
+    def __init__(self, seed: int, think: float | None, iterations: int | None) -> None:
+        self._seed = seed
+        self._iterations = iterations
+        self._think = DEFAULT_THINK if think is None and iterations is None else think
+
+    def choose(self, game: Game, player: str) -> str:
+        pending = pending_for(game, player)
+        ids = [c.id for c in pending.choices]
+        if len(ids) == 1:
+            return ids[0]
+        started = time.perf_counter()
+        key = decision_key(game, player, self._seed)
+        sampled = worlds(game, player, key)
+        world = next(sampled)
+        ids = scoring_plays_due(world, player, pending, ids)
+        first = one_step(world, player, ids)
+        if pending.kind in FOLLOW_UPS or len(ids) == 1:
+            return best(first, ids)
+        candidates = shortlist(first, ids)
+        if len(candidates) == 1:
+            return candidates[0]
+        deadline = None if self._think is None else started + self._think
+        rng = random.Random(key)
+        outcomes = Outcomes()
+        defcon = game.view(player).defcon
+        until = None if self._think is None else started + 2 * self._think
+        if pending.kind == "headline" and defcon <= HEADLINE_GUARD_DEFCON:
+            headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
+        elif defcon <= GUARD_DEFCON:
+            guard(sampled, player, candidates, Policy(rng), outcomes, until)
+        choice = self._search(world, sampled, player, candidates, rng, deadline, outcomes)
+        if outcomes.condemned(choice) and len(ids) > len(candidates):
+            rest = sorted(
+                (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
+            )
+            until = None if self._think is None else time.perf_counter() + 2 * self._think
+            spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, until)
+            if spare is not None:
+                return spare
+        return choice
+
+    def _search(
+        self,
+        world: Game,
+        sampled: Iterator[Game],
+        player: str,
+        candidates: list[str],
+        rng: random.Random,
+        deadline: float | None,
+        outcomes: Outcomes,
+    ) -> str:
+        policy = Policy(rng)
+        totals = dict.fromkeys(candidates, 0.0)
+        counts = dict.fromkeys(candidates, 0)
+        done = 0
+        while True:
+            for choice in candidates:
+                value = rollout(world, choice, player, policy, outcomes)
+                if value is not None:
+                    totals[choice] += value
+                    counts[choice] += 1
+                if deadline is not None and time.perf_counter() > deadline and done:
+                    break
+            done += 1
+            if self._iterations is not None and done >= self._iterations:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            world = next(sampled)
+        means = {c: totals[c] / counts[c] for c in candidates if counts[c]}
+        safe = outcomes.safe(candidates)
+        return best(means, safe)
+
+
+def shortlist(scores: dict[str, float], ids: Sequence[str]) -> list[str]:
+    """The SHORTLIST best by one step, at most PER_VERB of each verb."""
+    ranked = sorted((c for c in ids if c in scores), key=lambda c: -scores[c])
+    picked: list[str] = []
+    per_verb: dict[str, int] = {}
+    for choice in ranked:
+        verb = (
+            choice.split(" ", 1)[0] if not choice.startswith("play ") else choice.rsplit(" ", 1)[1]
+        )
+        if per_verb.get(verb, 0) >= PER_VERB:
+            continue
+        per_verb[verb] = per_verb.get(verb, 0) + 1
+        picked.append(choice)
+        if len(picked) == SHORTLIST:
+            break
+    return picked or list(ids[:1])
+
+
+def guard(
+    sampled: Iterator[Game],
+    player: str,
+    candidates: Sequence[str],
+    policy: Policy,
+    outcomes: Outcomes,
+    until: float | None,
+) -> None:
+    """At DEFCON 2 one die or one event can end the game: each candidate is played to the
+    end of our own round in GUARD_WORLDS more worlds (with `think`, at least GUARD_MIN and
+    then while time is left before `until`), and a loss in any marks it."""
+    for world in guard_worlds(sampled, GUARD_WORLDS, until):
+        for choice in candidates:
+            rollout(world, choice, player, policy, outcomes, own_round_only=True)
+
+
+def guard_worlds(sampled: Iterator[Game], most: int, until: float | None) -> Iterator[Game]:
+    """Up to `most` worlds; past `until` (with `think`) no more once GUARD_MIN were given."""
+    for n in range(most):
+        if until is not None and n >= GUARD_MIN and time.perf_counter() > until:
+            return
+        yield next(sampled)
+
+
+def spare_choice(
+    sampled: Iterator[Game],
+    player: str,
+    rest: list[str],
+    policy: Policy,
+    kind: str,
+    until: float | None,
+) -> str | None:
+    """Every shortlisted candidate lost by our own doing somewhere: the best of the other
+    choices (by one step, `rest` is in that order) that the same guard clears, if one
+    does before `until`."""
+    for start in range(0, len(rest), SHORTLIST):
+        if until is not None and start and time.perf_counter() > until:
+            break
+        batch = rest[start : start + SHORTLIST]
+        outcomes = Outcomes()
+        check = headline_guard if kind == "headline" else guard
+        check(sampled, player, batch, policy, outcomes, until)
+        cleared = [c for c in batch if not outcomes.condemned(c)]
+        if cleared:
+            return cleared[0]
+    return None
+
+
+def headline_guard(
+    sampled: Iterator[Game],
+    player: str,
+    candidates: Sequence[str],
+    policy: Policy,
+    outcomes: Outcomes,
+    until: float | None,
+) -> None:
+    """At DEFCON 3 or below a headline can end the game when the opponent's, resolved
+    first, lowers DEFCON (#4 Duck and Cover before #20 Olympic Games, whose boycott then
+    is nuclear war in our turn). Each candidate is resolved against every headline the
+    opponent could pick in each world, a reply card once per candidate, so that over
+    HEADLINE_GUARD_WORLDS worlds most cards hidden from us are tried as his pick; when he
+    has picked already, against his pick as dealt in each world (GUARD_WORLDS, as `guard`
+    counts them). A nuclear loss in any marks the candidate."""
+    tried: dict[str, set[str]] = {choice: set() for choice in candidates}
+    for n, world in enumerate(guard_worlds(sampled, HEADLINE_GUARD_WORLDS, until)):
+        replied = False
+        for choice in candidates:
+            picked = after(world, choice)
+            if picked is None:
+                continue
+            pending = picked.pending
+            if pending is not None and pending.kind == "headline" and pending.player != player:
+                replied = True
+                fresh = [c.id for c in pending.choices if c.id not in tried[choice]]
+                tried[choice].update(fresh)
+                games = [g for reply in fresh if (g := after(picked, reply)) is not None]
+            else:
+                games = [picked]
+            for game in games:
+                play_out_headlines(game, player, policy)
+                outcomes.record(choice, game, player, in_own_round=False)
+        if not replied and n + 1 >= GUARD_WORLDS:
+            break
+
+
+def play_out_headlines(game: Game, player: str, policy: Policy) -> None:
+    """Both headlines resolved (the opponent's questions searched fully), up to the
+    first action round or the game's end."""
+    for _ in range(ROLLOUT_STEPS):
+        pending = game.pending
+        if pending is None or pending.kind in TOP_DECISIONS:
+            return
+        game.choose(policy.choose(game, thorough=pending.player != player))
+
+
+def rollout(
+    world: Game,
+    choice: str,
+    player: str,
+    policy: Policy,
+    outcomes: Outcomes,
+    own_round_only: bool = False,
+) -> float | None:
+    """`choice` on a fork of `world`, then both sides by `policy` until `player`'s next
+    action or headline decision (after the opponent's reply round); the evaluation there."""
+    game = after(world, choice)
+    if game is None:
+        return None
+    in_own_round = True
+    for _ in range(ROLLOUT_STEPS):
+        pending = game.pending
+        if pending is None:
+            break
+        if pending.kind in TOP_DECISIONS:
+            if pending.player == player or own_round_only:
+                break
+            in_own_round = False
+        game.choose(policy.choose(game, thorough=in_own_round and pending.player != player))
+    outcomes.record(choice, game, player, in_own_round)
+    return evaluate(game, player)

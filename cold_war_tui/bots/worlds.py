@@ -1,0 +1,161 @@
+"""What a bot may look at, and the cheap policies its search plays with.
+
+A bot sees the true game only through `game.pending` and `game.view(player)`. Anything
+deeper it reads in *worlds*: games from `game.determinize(player, seed)`, where the
+cards it cannot see are dealt at random. A world may be forked, played and read whole.
+
+The seeds of a decision's worlds come from the bot's seed and the decision as the
+player sees it (`decision_key`), never from a counter: the same game and seed give the
+same worlds, and so, with a fixed budget, the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+
+from cold_war_tui.bots.evaluate import evaluate, tables
+from cold_war_tui.engine import Decision, Game, IllegalChoice
+
+DETERMINIZE_ATTEMPTS = 20
+"""`determinize` refuses about 1 call in 13,000 (docs/engine.md): try the next seed."""
+WIDEST_ONE_STEP = 14
+"""A one-step lookahead tries at most this many choices (a fair sample of the rest)."""
+Score = Callable[[Game, str], float]
+
+
+def decision_key(game: Game, player: str, seed: int) -> int:
+    """A number fixed by the bot's seed and what `player` knows of the decision."""
+    pending = game.pending
+    assert pending is not None
+    view = game.view(player)
+    text = "|".join(
+        (
+            str(seed),
+            view.model_dump_json(),
+            pending.kind,
+            pending.prompt,
+            ",".join(c.id for c in pending.choices),
+        )
+    )
+    return zlib.crc32(text.encode()) | (seed & 0xFFFF) << 32
+
+
+def worlds(game: Game, player: str, key: int) -> Iterator[Game]:
+    """Determinized copies of `game` for `player`, one per seed drawn from `key`, forever."""
+    n = 0
+    while True:
+        for attempt in range(DETERMINIZE_ATTEMPTS):
+            try:
+                yield game.determinize(player, key * 7919 + n * DETERMINIZE_ATTEMPTS + attempt)
+                break
+            except ValueError:
+                continue
+        else:  # pragma: no cover - the engine refuses about 1 call in 13,000
+            raise RuntimeError("determinize refused every seed tried")
+        n += 1
+
+
+def after(world: Game, choice: str) -> Game | None:
+    """A fork of `world` with `choice` made (None if the world does not accept it)."""
+    fork = world.fork()
+    try:
+        fork.choose(choice)
+    except IllegalChoice:
+        return None
+    return fork
+
+
+def one_step(
+    world: Game, player: str, choices: Sequence[str], score: Score = evaluate
+) -> dict[str, float]:
+    """Each choice played on a fork of `world` and scored for `player`."""
+    scores = {}
+    for choice in choices:
+        fork = after(world, choice)
+        if fork is not None:
+            scores[choice] = score(fork, player)
+    return scores
+
+
+def best(scores: dict[str, float], order: Sequence[str]) -> str:
+    """The highest score; a tie goes to the choice listed first."""
+    return max(order, key=lambda c: (scores.get(c, -math.inf), -order.index(c)))
+
+
+class Policy:
+    """The fast policy of a search's rollouts: one step of lookahead where it is cheap,
+    a rule of thumb for influence points (no fork at all)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, world: Game, thorough: bool = False) -> str:
+        """A choice for whoever decides in `world`; `thorough` tries every choice but
+        influence points (an opponent answering in our own round: he may end the game)."""
+        pending = world.pending
+        assert pending is not None
+        ids = [c.id for c in pending.choices]
+        if len(ids) == 1:
+            return ids[0]
+        if pending.kind in ("place_influence", "setup_influence") or (
+            pending.kind.startswith("event_influence") and all(i.startswith("infl ") for i in ids)
+        ):
+            return influence_point(world, pending.player, ids)
+        if pending.kind == "headline":
+            return headline_pick(world, pending)
+        if len(ids) > WIDEST_ONE_STEP:
+            points = [i for i in ids if i.startswith("infl ")]
+            others = [i for i in ids if not i.startswith("infl ")]
+            room = max(0, WIDEST_ONE_STEP - len(others))
+            if thorough or len(others) <= WIDEST_ONE_STEP:
+                ids = others + self._rng.sample(points, min(room, len(points)))
+            else:
+                ids = self._rng.sample(ids, WIDEST_ONE_STEP)
+        scores = one_step(world, pending.player, ids)
+        return best(scores, ids) if scores else ids[0]
+
+
+def influence_point(world: Game, player: str, ids: Sequence[str]) -> str:
+    """The influence point that adds most to the evaluation's influence term, read off
+    one snapshot: gain = weight * (tanh((m + 1) / s) - tanh(m / s))."""
+    t = tables(world)
+    s = world.state
+    sign = 1 if player == "US" else -1
+    weights = {key: (weight, stability) for key, weight, stability in t.countries}
+    best_id, best_gain = ids[0], -math.inf
+    for choice in ids:
+        key = choice[5:]
+        if key not in weights:
+            continue
+        weight, stability = weights[key]
+        here = s.influence[key]
+        margin = sign * (here.us - here.ussr)
+        gain = weight * (math.tanh((margin + 1) / stability) - math.tanh(margin / stability))
+        if gain > best_gain:
+            best_id, best_gain = choice, gain
+    return best_id
+
+
+def headline_pick(world: Game, pending: Decision) -> str:
+    """A rollout's headline: a scoring card when the hand has more than the rounds can
+    take, else the card with the most operations of the picker's own side."""
+    player = pending.player
+    t = tables(world)
+    cards = {c.id: int(c.id.split()[1]) for c in pending.choices}
+    hand = world.state.hands[player]
+    scoring = [i for i, n in cards.items() if n in t.scoring_cards]
+    if scoring and sum(1 for n in hand if n in t.scoring_cards) > world.action_rounds(player):
+        return scoring[0]
+    sides = t.card_side
+
+    def worth(choice: str) -> float:
+        number = cards[choice]
+        if number in t.scoring_cards:
+            return -1.0
+        ops = world.ops_value(number, player)
+        return ops + (1.5 if sides.get(number) == player else -ops if sides.get(number) else 0)
+
+    return max(cards, key=worth)

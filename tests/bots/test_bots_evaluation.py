@@ -1,0 +1,66 @@
+"""The shared evaluation (issue 19, SEARCH-AND-BOTS.md): its terms move the right way."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
+
+from cold_war_tui.bots.evaluate import HELD_SCORING_LOSS, WIN, evaluate
+from cold_war_tui.bots.random import ScoringFirstBot
+from cold_war_tui.engine import Game, GameOptions
+
+
+def test_the_evaluation_is_zero_sum_at_every_decision_of_a_game() -> None:
+    game = Game.new(GameOptions(seed=12))
+    driver = ScoringFirstBot(12)
+    while (pending := game.pending) is not None:
+        assert evaluate(game, "US") == pytest.approx(-evaluate(game, "USSR"))
+        game.choose(driver.choose(pending))
+    assert game.outcome is not None
+
+
+def test_10_a_finished_game_dominates_every_other_term() -> None:
+    """#4 Duck and Cover played by the USSR with the US at 19 VP: the US wins (10)."""
+    game = ussr_to_play([DUCK_AND_COVER, WEAK_USSR_CARD], vp=19)
+    game.choose(f"play {DUCK_AND_COVER} ops")
+    game.choose("event-first")
+    assert game.outcome is not None and game.outcome.winner == "US"
+    assert evaluate(game, "US") == WIN and evaluate(game, "USSR") == -WIN
+
+
+def test_vp_count_for_the_side_they_favour() -> None:
+    ahead, level = ussr_to_play([7], vp=-5), ussr_to_play([7], vp=0)
+    assert evaluate(ahead, "USSR") == pytest.approx(evaluate(level, "USSR") + 5)
+
+
+def test_10_1_5_more_scoring_cards_than_rounds_left_is_all_but_lost() -> None:
+    held = ussr_to_play([EUROPE_SCORING, 1], action_round=6)  # two scoring cards, one round
+    one = ussr_to_play([EUROPE_SCORING, 7], action_round=6)
+    assert evaluate(held, "USSR") < evaluate(one, "USSR") - HELD_SCORING_LOSS / 2
+
+
+def test_influence_has_diminishing_returns() -> None:
+    """A point that takes a battleground gains more than a fourth point on one held."""
+    points = [ussr_to_play([7], influence={"iran": {"us": 0, "ussr": n}}) for n in range(5)]
+    gains = [evaluate(b, "USSR") - evaluate(a, "USSR") for a, b in pairwise(points)]
+    assert gains[0] > 0 and gains[-1] > 0
+    assert gains[-1] < gains[1]
+
+
+def test_8_2_1_military_operations_short_of_defcon_weigh_more_in_the_last_round() -> None:
+    early = [ussr_to_play([7], defcon=3, milops={"USSR": m}) for m in (0, 3)]
+    late = [ussr_to_play([7], defcon=3, milops={"USSR": m}, action_round=6) for m in (0, 3)]
+    early_gap = evaluate(early[1], "USSR") - evaluate(early[0], "USSR")
+    late_gap = evaluate(late[1], "USSR") - evaluate(late[0], "USSR")
+    assert 0 < early_gap < late_gap
+
+
+def test_operations_being_spent_count_before_they_land() -> None:
+    """One step of lookahead: `play 7 ops` is worth its ops while the points wait."""
+    game = ussr_to_play([7, WEAK_USSR_CARD])
+    before = evaluate(game, "USSR")
+    game.choose("play 7 ops")
+    assert game.pending is not None and game.pending.kind == "operation"
+    assert evaluate(game, "USSR") > before

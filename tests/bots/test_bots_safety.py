@@ -1,0 +1,108 @@
+"""The hard safety filters of issue 19, each in a position where the unsafe choice tempts:
+strong never sets DEFCON 1 in its own round (8.1.3), never holds a scoring card it could
+have played (10.1.5), never hands the opponent 20 VP in its own round (10)."""
+
+from __future__ import annotations
+
+from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
+
+from cold_war_tui.bots import make_bot
+from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
+from cold_war_tui.engine import Game
+
+UNSAFE_DUCK = {f"play {DUCK_AND_COVER} ops", f"play {DUCK_AND_COVER} event"}
+
+
+def finish_round(game: Game, choice: str) -> Game:
+    """`choice` on a fork, then the same side's round played out by greedy bots."""
+    fork = game.fork()
+    fork.choose(choice)
+    helper = make_bot("greedy", 0)
+    while (pending := fork.pending) is not None and pending.kind not in ("action", "headline"):
+        fork.choose(helper.choose(fork, pending.player))
+    return fork
+
+
+def test_8_1_3_strong_does_not_play_duck_and_cover_for_ops_at_defcon_2() -> None:
+    """#4 Duck and Cover's 3 ops beat the other card's 1, but its event (a US card played
+    by the USSR for ops happens, 5.2) drops DEFCON to 1 in the USSR's round."""
+    game = ussr_to_play([DUCK_AND_COVER, WEAK_USSR_CARD], defcon=2)
+    assert finish_round(game, f"play {DUCK_AND_COVER} ops").outcome is not None  # the trap
+    choice = make_bot("strong", 4, iterations=2).choose(game, "USSR")
+    assert choice not in UNSAFE_DUCK
+    assert finish_round(game, choice).outcome is None
+
+
+def test_10_1_5_strong_plays_its_scoring_card_in_the_last_round_even_when_it_costs_vp() -> None:
+    """Turn 2's last USSR round with #2 Europe Scoring in hand while the US dominates
+    Europe: scoring gives the US VP, holding it loses the game at the turn's end."""
+    us_europe = {
+        key: {"us": 4, "ussr": 0}
+        for key in ("france", "west-germany", "italy", "uk", "benelux", "norway")
+    }
+    game = ussr_to_play([EUROPE_SCORING, 7], action_round=6, influence=us_europe)
+    assert game.rounds_left("USSR") == 1
+    for name in ("greedy", "strong"):
+        choice = make_bot(name, 2, iterations=2).choose(game, "USSR")
+        assert choice == f"play {EUROPE_SCORING} event", name
+
+
+def test_10_1_5_the_filter_counts_scoring_cards_against_the_rounds_left() -> None:
+    early = ussr_to_play([EUROPE_SCORING, 7], action_round=5)
+    last = ussr_to_play([EUROPE_SCORING, 7], action_round=6)
+    for game, forced in ((early, False), (last, True)):
+        pending = game.pending
+        assert pending is not None
+        ids = [c.id for c in pending.choices]
+        kept = scoring_plays_due(game, "USSR", pending, ids)
+        assert kept == ([f"play {EUROPE_SCORING} event"] if forced else ids)
+
+
+def test_10_strong_does_not_hand_the_us_its_20th_vp_with_duck_and_cover() -> None:
+    """The US at 19 VP: #4 Duck and Cover played for ops gives the US 1 VP (5 - DEFCON 4)
+    in the USSR's own round; another card or the space race does not."""
+    game = ussr_to_play([DUCK_AND_COVER, WEAK_USSR_CARD], vp=19)
+    trap = finish_round(game, f"play {DUCK_AND_COVER} ops")
+    assert trap.outcome is not None and trap.outcome.winner == "US"  # the trap
+    choice = make_bot("strong", 4, iterations=2).choose(game, "USSR")
+    assert choice not in UNSAFE_DUCK
+    assert finish_round(game, choice).outcome is None
+
+
+def test_the_outcome_filter_drops_condemned_candidates_but_never_all() -> None:
+    outcomes = Outcomes(nuclear={"a"}, handed={"b"})
+    assert outcomes.safe(["a", "b", "c"]) == ["c"]
+    assert outcomes.safe(["a", "b"]) == ["b"]  # a nuclear loss is worse than a 20 VP one
+    assert outcomes.safe(["a"]) == ["a"]
+
+
+OLYMPIC_GAMES = 20  # Neutral, 2 ops: the opponent takes part or boycotts (DEFCON -1)
+
+
+def test_8_1_3_strong_does_not_headline_olympic_games_when_a_duck_and_cover_may_come_first() -> (
+    None
+):
+    """DEFCON 3 at the headline; the US can headline #4 Duck and Cover (3 ops, resolved
+    before the 2-ops #20 Olympic Games): DEFCON 2, then the US boycotts the USSR's
+    Olympic Games and DEFCON 1 falls in the USSR's turn. Every other Early War card is
+    in the discard pile, so every world deals the US the same hand."""
+    ussr, us = [OLYMPIC_GAMES, WEAK_USSR_CARD], [DUCK_AND_COVER, 21]
+    held = {*ussr, *us, 6}
+    discard = [n for n in (*range(1, 36), 103, 104, 105, 106) if n not in held]
+    game = Game.from_scenario(
+        {
+            "phase": "headline",
+            "turn": 3,
+            "defcon": 3,
+            "hands": {"USSR": ussr, "US": us},
+            "discard": discard,
+            "draw": [],
+        }
+    )
+    trap = game.fork()
+    for choice in (f"headline {OLYMPIC_GAMES}", f"headline {DUCK_AND_COVER}", "boycott"):
+        trap.choose(choice)
+    assert trap.outcome is not None and trap.outcome.rule == "8.1.3"  # the trap
+    assert trap.outcome.winner == "US"
+    choice = make_bot("strong", 4, iterations=2).choose(game, "USSR")
+    assert choice == f"headline {WEAK_USSR_CARD}"
