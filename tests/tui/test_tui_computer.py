@@ -24,7 +24,7 @@ from test_tui_play import hand_names, leaked
 from textual.widgets import Input, Select, Static
 from tui_helpers import game_of, game_screen, press, screen_text
 
-from cold_war_tui import cli
+from cold_war_tui import bots, cli
 from cold_war_tui.bots import make_bot
 from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.tui.app import ColdWarApp
@@ -106,7 +106,7 @@ async def test_new_game_offers_human_or_each_level_of_bots_in_order(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 19: New game asks Human or Computer for each side; the levels are BOTS' names
-    in its order, so a bot added to BOTS is offered too (here "slow", after random)."""
+    in its order, so a bot added to BOTS is offered too (here "slow", after the others)."""
     add_bot(monkeypatch, "slow", SlowBot())
     app = quick_app(data_dir)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -116,7 +116,8 @@ async def test_new_game_offers_human_or_each_level_of_bots_in_order(
         for side in ("US", "USSR"):
             select = screen.query_one(f"#player-{side}", Select)
             assert select.value == "human"
-            assert [value for _, value in select._options] == ["human", "random", "slow"]
+            assert [value for _, value in select._options] == ["human", *bots.BOTS]
+            assert next(iter(bots.BOTS)) == "random" and list(bots.BOTS)[-1] == "slow"
         text = screen_text(app)
         assert "USSR played by" in text and "Human" in text
         # by keys: Tab to the USSR's list, open it, one down: the computer's first level
