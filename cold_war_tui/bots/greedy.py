@@ -4,16 +4,8 @@ scored with the shared evaluation; the best one is taken (docs/bots.md)."""
 from __future__ import annotations
 
 from cold_war_tui.bots.safety import scoring_plays_due
-from cold_war_tui.bots.worlds import best, decision_key, one_step, worlds
-from cold_war_tui.engine import Decision, Game
-
-
-def pending_for(game: Game, player: str) -> Decision:
-    """`game.pending`, which must be `player`'s decision (ValueError otherwise)."""
-    pending = game.pending
-    if pending is None or pending.player != player:
-        raise ValueError(f"no decision of {player} is pending")
-    return pending
+from cold_war_tui.bots.worlds import best, decision_key, one_step, pending_for, worlds
+from cold_war_tui.engine import Game
 
 
 class GreedyBot:

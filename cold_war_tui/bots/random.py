@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from cold_war_tui.bots.worlds import pending_for
 from cold_war_tui.engine import Decision, Game
 
 
@@ -34,10 +35,7 @@ class UniformBot:
         self._pick = RandomBot(seed)
 
     def choose(self, game: Game, player: str) -> str:
-        pending = game.pending
-        if pending is None or pending.player != player:
-            raise ValueError(f"no decision of {player} is pending")
-        return self._pick.choose(pending)
+        return self._pick.choose(pending_for(game, player))
 
 
 SCORING_CARDS = frozenset({1, 2, 3, 37, 38, 79, 81})

@@ -20,9 +20,16 @@ import time
 from collections.abc import Iterator, Sequence
 
 from cold_war_tui.bots.evaluate import evaluate
-from cold_war_tui.bots.greedy import pending_for
 from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
-from cold_war_tui.bots.worlds import Policy, after, best, decision_key, one_step, worlds
+from cold_war_tui.bots.worlds import (
+    Policy,
+    after,
+    best,
+    decision_key,
+    one_step,
+    pending_for,
+    worlds,
+)
 from cold_war_tui.engine import Game
 
 DEFAULT_THINK = 0.25

@@ -26,6 +26,14 @@ WIDEST_ONE_STEP = 14
 Score = Callable[[Game, str], float]
 
 
+def pending_for(game: Game, player: str) -> Decision:
+    """`game.pending`, which must be `player`'s decision (ValueError otherwise)."""
+    pending = game.pending
+    if pending is None or pending.player != player:
+        raise ValueError(f"no decision of {player} is pending")
+    return pending
+
+
 def decision_key(game: Game, player: str, seed: int) -> int:
     """A number fixed by the bot's seed and what `player` knows of the decision."""
     pending = game.pending
