@@ -55,6 +55,24 @@ HELD_SCORING_LOSS = 200.0
 """More scoring cards in hand than action rounds left: the game is all but lost (10.1.5)."""
 TIGHT_SCORING = 1.0
 """As many scoring cards as rounds left: every round is spoken for."""
+DEFCON_HAZARDS = {
+    4: "Duck and Cover",  # DEFCON -1
+    26: "CIA Created",  # the US conducts 1 op: a coup in a battleground
+    67: "Grain Sales to Soviets",  # the US plays a card taken from the USSR hand
+    89: "Soviets Shoot Down KAL-007",  # DEFCON -1
+    50: "We Will Bury You",  # DEFCON -1
+    62: "Lone Gunman",  # the USSR conducts 1 op
+    91: "Ortega Elected in Nicaragua",  # a USSR coup next to Nicaragua (Cuba)
+}
+"""Cards whose event, when the other side plays them for ops, lowers DEFCON or gives the
+event's side a coup (8.1.3: the phasing player loses at DEFCON 1). At DEFCON 2 such a
+card in hand is a trap once it must be played (the last card of a turn). A test checks
+the names against the card data; the side a card endangers comes from the data."""
+TRAP_DANGER = {2: 150.0, 3: 20.0, 4: 3.0}
+"""Penalty per hazard a side will have to play this turn, at this DEFCON: at 2 the
+opponent ends the game with it; at 3 or 4 one coup of his brings DEFCON to 2 before
+the card is out. A side about to choose its action at DEFCON 3 or more may play one
+hazard now, safely, so one is not counted (`trapped`)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +85,7 @@ class Tables:
     scoring_cards: frozenset[int]
     europe_wins: bool
     card_side: dict[int, str | None]  # "US", "USSR", or None for a neutral card
+    hazards: dict[str, frozenset[int]]  # per side, the DEFCON_HAZARDS it must not play
 
 
 def tables(game: Game) -> Tables:
@@ -81,13 +100,19 @@ def _build(data: Any) -> Tables:
         weight = INFLUENCE_WEIGHT * REGION_FACTOR[c.region] * kind
         countries.append((c.key, weight, c.stability))
     europe = next(r for r in data.regions if r.key == "europe")
+    card_side = {c.number: (None if c.side == "Neutral" else c.side) for c in data.cards}
+    hazards = {
+        side: frozenset(n for n in DEFCON_HAZARDS if card_side.get(n) == other(side))
+        for side in ("US", "USSR")
+    }
     return Tables(
         countries=tuple(countries),
         battlegrounds=frozenset(c.key for c in data.countries if c.battleground),
         scoring_card_region={r.scoring_card: r.key for r in data.regions},
         scoring_cards=frozenset(c.number for c in data.cards if c.scoring),
         europe_wins=europe.control_wins,
-        card_side={c.number: (None if c.side == "Neutral" else c.side) for c in data.cards},
+        card_side=card_side,
+        hazards=hazards,
     )
 
 
@@ -168,9 +193,33 @@ def _tracks(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) -
         if s.china_holder == who:
             total += sign * (CHINA_FACE_UP if s.china_face_up else CHINA_FACE_DOWN)
         total += sign * SPACE_STEP * s.space[who]
+        total -= sign * TRAP_DANGER.get(s.defcon, 0.0) * trapped(s, t, who, left, pending)
     if pending is not None:
         total += _ops_pending(pending, side)
     return total
+
+
+def forced_hazards(s: StateSnapshot, t: Tables, side: str, rounds_left: int) -> int:
+    """How many DEFCON hazards `side` cannot avoid playing in its `rounds_left` rounds:
+    a card is played each round, the face-up China Card may stand in for one, and the
+    cards beyond the rounds may be held (the space race is left to the search)."""
+    hand = s.hands[side]
+    hazards = t.hazards[side]
+    risky = sum(1 for card in hand if card in hazards)
+    if not risky:
+        return 0
+    china = 1 if s.china_holder == side and s.china_face_up else 0
+    plays = min(len(hand), max(0, rounds_left - china))
+    return max(0, plays - (len(hand) - risky))
+
+
+def trapped(
+    s: StateSnapshot, t: Tables, side: str, rounds_left: int, pending: Decision | None
+) -> int:
+    """The hazards `side` must play later this turn, when DEFCON may be 2 (TRAP_DANGER)."""
+    forced = forced_hazards(s, t, side, rounds_left)
+    playing_now = pending is not None and pending.player == side and pending.kind == "action"
+    return forced - 1 if forced and playing_now and s.defcon > 2 else forced
 
 
 def _ops_pending(pending: Decision, side: str) -> float:
@@ -185,4 +234,4 @@ def _ops_pending(pending: Decision, side: str) -> float:
 
 _SPENDING = frozenset({"operation", "place_influence", "realign"})
 
-__all__ = ["WIN", "Tables", "evaluate", "tables"]
+__all__ = ["DEFCON_HAZARDS", "WIN", "Tables", "evaluate", "forced_hazards", "tables"]

@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
 
-from cold_war_tui.bots.evaluate import HELD_SCORING_LOSS, WIN, evaluate
+from cold_war_tui.bots.evaluate import DEFCON_HAZARDS, HELD_SCORING_LOSS, WIN, evaluate, tables
 from cold_war_tui.bots.random import ScoringFirstBot
 from cold_war_tui.engine import Game, GameOptions
 
@@ -64,3 +64,26 @@ def test_operations_being_spent_count_before_they_land() -> None:
     game.choose("play 7 ops")
     assert game.pending is not None and game.pending.kind == "operation"
     assert evaluate(game, "USSR") > before
+
+
+def test_8_1_3_the_defcon_hazards_are_the_cards_they_name_and_endanger_the_other_side() -> None:
+    """Each hazard is a one-side card (its event happens when the other side plays it for
+    ops, 5.2); the table's names match the card data, so a renumbering is caught."""
+    game = Game.new(GameOptions(seed=1))
+    names = {card.number: card.name for card in game.data.cards}
+    for number, name in DEFCON_HAZARDS.items():
+        assert names[number] == name
+    hazards = tables(game).hazards
+    assert hazards["US"] | hazards["USSR"] == set(DEFCON_HAZARDS)
+    assert not hazards["US"] & hazards["USSR"]
+    assert DUCK_AND_COVER in hazards["USSR"] and 50 in hazards["US"]  # We Will Bury You
+
+
+def test_8_1_3_a_hazard_the_ussr_must_play_at_defcon_2_costs_it() -> None:
+    """#26 CIA Created with one other card and two rounds left: it must be played, and at
+    DEFCON 2 the US's coup with its op is nuclear war in the USSR's round (8.1.3)."""
+    trapped = ussr_to_play([26, WEAK_USSR_CARD], action_round=5, defcon=2, china={"holder": "US"})
+    free = ussr_to_play([26, WEAK_USSR_CARD, 7], action_round=5, defcon=2, china={"holder": "US"})
+    safe = ussr_to_play([7, WEAK_USSR_CARD], action_round=5, defcon=2, china={"holder": "US"})
+    assert evaluate(trapped, "USSR") < evaluate(safe, "USSR") - 100
+    assert evaluate(free, "USSR") > evaluate(trapped, "USSR") + 100

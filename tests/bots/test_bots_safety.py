@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.bots import make_bot
+from cold_war_tui.bots.evaluate import forced_hazards, tables
 from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
 from cold_war_tui.engine import Game
 
@@ -106,3 +107,39 @@ def test_8_1_3_strong_does_not_headline_olympic_games_when_a_duck_and_cover_may_
     assert trap.outcome.winner == "US"
     choice = make_bot("strong", 4, iterations=2).choose(game, "USSR")
     assert choice == f"headline {WEAK_USSR_CARD}"
+
+
+CIA_CREATED = 26  # US, 1 op: the US conducts 1 op (a coup in a battleground)
+
+
+def test_8_1_3_the_hazards_a_side_must_play_are_counted_against_its_rounds() -> None:
+    """A hazard must be played once the safe cards run out before the rounds do; a card
+    beyond the rounds may be held, and the face-up China Card stands in for one play."""
+    cases = [
+        ([CIA_CREATED, WEAK_USSR_CARD], 5, {}, 1),  # two rounds, two cards: both go
+        ([CIA_CREATED, WEAK_USSR_CARD, 7], 5, {}, 0),  # three cards: the hazard is kept
+        ([CIA_CREATED, WEAK_USSR_CARD], 5, {"china": {"holder": "USSR"}}, 0),  # China plays once
+        ([CIA_CREATED, DUCK_AND_COVER], 5, {}, 2),
+        ([CIA_CREATED, DUCK_AND_COVER], 6, {}, 1),  # the last round: one of them
+        ([DUCK_AND_COVER, 7], 5, {}, 1),
+    ]
+    for hand, action_round, extra, forced in cases:
+        fields = {"china": {"holder": "US"}, **extra}
+        game = ussr_to_play(hand, action_round=action_round, defcon=2, **fields)
+        left = game.rounds_left("USSR")
+        got = forced_hazards(game.state, tables(game), "USSR", left)
+        assert got == forced, (hand, action_round, extra)
+    us_cards = ussr_to_play([7, 10], china={"holder": "US"})
+    assert forced_hazards(us_cards.state, tables(us_cards), "USSR", 6) == 0
+
+
+def test_8_1_3_strong_plays_cia_created_away_while_defcon_is_3() -> None:
+    """Two rounds and two cards left, one of them #26 CIA Created: at DEFCON 3 its event
+    (the US's 1-op coup) only brings DEFCON to 2; kept for the last round it may have to
+    be played at DEFCON 2, where the same coup is nuclear war in the USSR's round."""
+    game = ussr_to_play(
+        [CIA_CREATED, WEAK_USSR_CARD], action_round=5, defcon=3, china={"holder": "US"}
+    )
+    for seed in range(3):
+        choice = make_bot("strong", seed, iterations=4).choose(game, "USSR")
+        assert choice.startswith(f"play {CIA_CREATED} "), (seed, choice)
