@@ -72,7 +72,10 @@ TRAP_DANGER = {2: 150.0, 3: 20.0, 4: 3.0}
 """Penalty per hazard a side will have to play this turn, at this DEFCON: at 2 the
 opponent ends the game with it; at 3 or 4 one coup of his brings DEFCON to 2 before
 the card is out. A side about to choose its action at DEFCON 3 or more may play one
-hazard now, safely, so one is not counted (`trapped`)."""
+hazard now, safely, so one counts only PLAYABLE_NOW (`trapped`)."""
+PLAYABLE_NOW = 0.25
+"""A hazard its holder may play away now still costs a little: put off, it may be
+trapped by the opponent's next coup."""
 
 
 @dataclass(frozen=True)
@@ -215,11 +218,14 @@ def forced_hazards(s: StateSnapshot, t: Tables, side: str, rounds_left: int) -> 
 
 def trapped(
     s: StateSnapshot, t: Tables, side: str, rounds_left: int, pending: Decision | None
-) -> int:
-    """The hazards `side` must play later this turn, when DEFCON may be 2 (TRAP_DANGER)."""
+) -> float:
+    """The hazards `side` must play later this turn, when DEFCON may be 2 (TRAP_DANGER);
+    one it may play now, at DEFCON 3 or more, counts PLAYABLE_NOW."""
     forced = forced_hazards(s, t, side, rounds_left)
     playing_now = pending is not None and pending.player == side and pending.kind == "action"
-    return forced - 1 if forced and playing_now and s.defcon > 2 else forced
+    if forced and playing_now and s.defcon > 2:
+        return forced - 1 + PLAYABLE_NOW
+    return forced
 
 
 def _ops_pending(pending: Decision, side: str) -> float:
