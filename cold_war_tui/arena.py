@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cold_war_tui.bots import make_bot
-from cold_war_tui.engine import Game, GameOptions, other
+from cold_war_tui.engine import Ending, Game, GameOptions, other
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 VIOLATIONS = ("defcon_1", "held_scoring_card", "handed_20_vp")
-NUCLEAR_RULES = frozenset({"8.1.3", "5.5"})
-"""The losses to nuclear war: DEFCON 1 (8.1.3), a coup in the Cuban Missile Crisis (#40)."""
+NUCLEAR_ENDINGS: frozenset[Ending] = frozenset({"DEFCON 1", "coup in the Cuban Missile Crisis"})
+"""The losses to nuclear war: DEFCON 1 (8.1.3), a coup in the Cuban Missile Crisis (#40, 5.5)."""
 TOP_DECISIONS = frozenset({"action", "headline"})
 ENDING_LINES = 12
 """A game with a violation keeps this many of its last log lines in the report."""
@@ -87,31 +87,12 @@ def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) ->
     outcome = game.outcome
     assert outcome is not None
     winner = None if outcome.winner is None else sides[outcome.winner]
-    record = GameRecord(number, winner, end_reason(outcome.rule, outcome.reason), think)
+    record = GameRecord(number, winner, outcome.ending, think)
     for side, index in sides.items():
         record.violations[index].extend(violations(game, kinds, side, game_seed))
     if any(record.violations):
         record.ending.extend(str(entry) for entry in game.log[-ENDING_LINES:])
     return record
-
-
-def end_reason(rule: str, reason: str) -> str:
-    """A short name for how a game ended."""
-    if rule == "8.1.3":
-        return "DEFCON 1"
-    if rule == "5.5":
-        return "coup in the Cuban Missile Crisis"
-    if rule == "10.1.5":
-        return "held scoring card"
-    if "reached 20 VP" in reason:
-        return "20 VP"
-    if "final scoring" in reason:
-        return "final scoring"
-    if "controls" in reason:
-        return "Europe control"
-    if reason.startswith("Wargames"):
-        return "Wargames"
-    return reason
 
 
 def violations(game: Game, kinds: Sequence[tuple[str, str]], side: str, seed: int) -> list[str]:
@@ -129,11 +110,11 @@ def violations(game: Game, kinds: Sequence[tuple[str, str]], side: str, seed: in
     assert outcome is not None
     if outcome.winner == side:
         return []
-    if outcome.rule in NUCLEAR_RULES:
+    if outcome.ending in NUCLEAR_ENDINGS:
         return ["defcon_1"]
-    if outcome.rule == "10.1.5":
+    if outcome.ending == "held scoring card":
         return ["held_scoring_card"]
-    handed = outcome.winner == other(side) and "reached 20 VP" in outcome.reason
+    handed = outcome.winner == other(side) and outcome.ending == "20 VP"
     return ["handed_20_vp"] if handed and _avoidable(game, kinds, side, seed) else []
 
 

@@ -56,7 +56,7 @@ class Outcomes:
         outcome = game.outcome
         if outcome is None or outcome.winner != other(player):
             return
-        if outcome.rule in ("8.1.3", "5.5"):  # DEFCON 1; a coup in the Cuban Missile Crisis
+        if outcome.ending in ("DEFCON 1", "coup in the Cuban Missile Crisis"):
             self.nuclear.add(choice)
         elif in_own_round:
             self.handed.add(choice)

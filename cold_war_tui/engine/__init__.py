@@ -7,7 +7,7 @@ options, seed and choices.
 
 from cold_war_tui.engine.board import SIDES, derived, other
 from cold_war_tui.engine.core import CHINA_CARD, LogEntry
-from cold_war_tui.engine.decisions import Choice, Decision, Outcome, Unavailable
+from cold_war_tui.engine.decisions import Choice, Decision, Ending, Outcome, Unavailable
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
 from cold_war_tui.engine.game import Game, PlayerView
 from cold_war_tui.engine.options import GameOptions
@@ -21,6 +21,7 @@ __all__ = [
     "Choice",
     "CountryInfluence",
     "Decision",
+    "Ending",
     "Game",
     "GameOptions",
     "IllegalChoice",

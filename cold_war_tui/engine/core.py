@@ -437,9 +437,9 @@ class Core:
             rule, f"{side} {'+' if amount > 0 else ''}{amount} VP ({why}); VP {self.vp_text()}"
         )
         if self.state.vp >= VP_WIN:
-            raise GameOver(Outcome(US, "the US reached 20 VP", "10"))
+            raise GameOver(Outcome(US, "the US reached 20 VP", "10", "20 VP"))
         if self.state.vp <= -VP_WIN:
-            raise GameOver(Outcome(USSR, "the USSR reached 20 VP", "10"))
+            raise GameOver(Outcome(USSR, "the USSR reached 20 VP", "10", "20 VP"))
 
     def vp_text(self) -> str:
         vp = self.state.vp
@@ -459,7 +459,12 @@ class Core:
         if level <= 1:
             loser = self.state.phasing
             raise GameOver(
-                Outcome(other(loser), f"nuclear war: DEFCON 1 during the {loser}'s turn", "8.1.3")
+                Outcome(
+                    other(loser),
+                    f"nuclear war: DEFCON 1 during the {loser}'s turn",
+                    "8.1.3",
+                    "DEFCON 1",
+                )
             )
 
     def add_milops(self, side: Side, amount: int, rule: str) -> None:

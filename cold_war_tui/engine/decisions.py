@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from cold_war_tui.engine.board import Side
 from cold_war_tui.untrusted import excerpt
@@ -65,13 +65,27 @@ class Decision(NamedTuple):
         return f"{excerpt(choice_id)} is not a choice of this {self.kind} decision"
 
 
+Ending = Literal[
+    "20 VP",
+    "DEFCON 1",
+    "coup in the Cuban Missile Crisis",
+    "held scoring card",
+    "region control",
+    "final scoring",
+    "Wargames",
+]
+"""How a game can end, by name: several endings share a rule number ("10")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How the game ended: winner 'US', 'USSR' or None (a draw), why, and the rule."""
+    """How the game ended: winner 'US', 'USSR' or None (a draw), why, the rule, and
+    which kind of ending it is (`ending`, for programs: the reason is for people)."""
 
     winner: str | None
     reason: str
     rule: str
+    ending: Ending
 
 
 class GameOver(Exception):  # a control-flow signal, named as such

@@ -92,7 +92,8 @@ def score_region(core: Core, region: str, rule: str = "10", *, final: bool = Fal
         )
     for side in SIDES:
         if result[side].level == "control" and core.region_control_wins[region]:
-            raise GameOver(Outcome(side, f"the {side} controls {name} when it is scored", "10"))
+            reason = f"the {side} controls {name} when it is scored"
+            raise GameOver(Outcome(side, reason, "10", "region control"))
     net = result[US].vp - result[USSR].vp
     if net >= 0:
         core.gain_vp(US, net, rule, f"{name} scoring")
@@ -120,8 +121,8 @@ def final_scoring(core: Core) -> Outcome:
     if holder is not None:
         core.gain_vp(holder, 1, "9.x", "holds the China Card at the end of the game")
     vp = core.state.vp
-    if vp > 0:
-        return Outcome(US, f"the US leads by {vp} VP after final scoring", "10")
-    if vp < 0:
-        return Outcome(USSR, f"the USSR leads by {-vp} VP after final scoring", "10")
-    return Outcome(None, "the VP are level after final scoring: a draw", "10")
+    if vp == 0:
+        return Outcome(None, "the VP are level after final scoring: a draw", "10", "final scoring")
+    leader = US if vp > 0 else USSR
+    reason = f"the {leader} leads by {abs(vp)} VP after final scoring"
+    return Outcome(leader, reason, "10", "final scoring")

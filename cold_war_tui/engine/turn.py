@@ -299,12 +299,22 @@ def end_turn(core: Core) -> Flow[None]:
     yield from eagle_bear_discard(core)
     holding = [s for s in SIDES if any(core.cards[c].scoring for c in state.hands[s])]
     if len(holding) == 2:
-        raise GameOver(Outcome(None, "both players hold a scoring card at turn end", "10.1.5"))
+        raise GameOver(
+            Outcome(
+                None,
+                "both players hold a scoring card at turn end",
+                "10.1.5",
+                "held scoring card",
+            )
+        )
     if holding:
         loser = holding[0]
         raise GameOver(
             Outcome(
-                other(loser), f"the {loser} holds a scoring card at the end of the turn", "10.1.5"
+                other(loser),
+                f"the {loser} holds a scoring card at the end of the turn",
+                "10.1.5",
+                "held scoring card",
             )
         )
     if not state.china_face_up:

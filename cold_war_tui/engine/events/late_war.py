@@ -334,7 +334,7 @@ def wargames(core: Core, side: Side) -> Flow[None]:
     vp = core.state.vp
     winner = US if vp > 0 else USSR if vp < 0 else None
     reason = f"Wargames ended the game at {core.vp_text()} VP" + ("" if winner else ": a draw")
-    raise GameOver(Outcome(winner, reason, RULE))
+    raise GameOver(Outcome(winner, reason, RULE, "Wargames"))
 
 
 def solidarity(core: Core, side: Side) -> Flow[None]:

@@ -66,6 +66,7 @@ def cuban_missile_crisis_coup(core: Core, side: Side, country: int, free: bool) 
                 f"the {side} attempted a coup in {core.name(country)} during the"
                 " Cuban Missile Crisis",
                 "5.5",
+                "coup in the Cuban Missile Crisis",
             )
         )
 
