@@ -57,6 +57,7 @@ TIGHT_SCORING = 1.0
 """As many scoring cards as rounds left: every round is spoken for."""
 DEFCON_HAZARDS = {
     4: "Duck and Cover",  # DEFCON -1
+    5: "Five Year Plan",  # a random USSR card is discarded: a US hazard there happens
     26: "CIA Created",  # the US conducts 1 op: a coup in a battleground
     67: "Grain Sales to Soviets",  # the US plays a card taken from the USSR hand
     89: "Soviets Shoot Down KAL-007",  # DEFCON -1
@@ -72,10 +73,13 @@ TRAP_DANGER = {2: 150.0, 3: 20.0, 4: 3.0}
 """Penalty per hazard a side will have to play this turn, at this DEFCON: at 2 the
 opponent ends the game with it; at 3 or 4 one coup of his brings DEFCON to 2 before
 the card is out. A side about to choose its action at DEFCON 3 or more may play one
-hazard now, safely, so one counts only PLAYABLE_NOW (`trapped`)."""
+hazard now, safely, so one counts only PLAYABLE_NOW (`hazard_cost`)."""
 PLAYABLE_NOW = 0.25
 """A hazard its holder may play away now still costs a little: put off, it may be
 trapped by the opponent's next coup."""
+HELD_HAZARD = {2: 8.0, 3: 2.0}
+"""Per hazard in hand that need not be played this turn: an opponent's discard or
+card-taking event (#5, #67, #92 Terrorism) can still make it the last card."""
 
 
 @dataclass(frozen=True)
@@ -196,7 +200,7 @@ def _tracks(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) -
         if s.china_holder == who:
             total += sign * (CHINA_FACE_UP if s.china_face_up else CHINA_FACE_DOWN)
         total += sign * SPACE_STEP * s.space[who]
-        total -= sign * TRAP_DANGER.get(s.defcon, 0.0) * trapped(s, t, who, left, pending)
+        total -= sign * hazard_cost(s, t, who, left, pending)
     if pending is not None:
         total += _ops_pending(pending, side)
     return total
@@ -216,16 +220,21 @@ def forced_hazards(s: StateSnapshot, t: Tables, side: str, rounds_left: int) -> 
     return max(0, plays - (len(hand) - risky))
 
 
-def trapped(
+def hazard_cost(
     s: StateSnapshot, t: Tables, side: str, rounds_left: int, pending: Decision | None
 ) -> float:
-    """The hazards `side` must play later this turn, when DEFCON may be 2 (TRAP_DANGER);
-    one it may play now, at DEFCON 3 or more, counts PLAYABLE_NOW."""
+    """What `side`'s DEFCON hazards cost it: those it must play this turn (TRAP_DANGER;
+    one it may play now, at DEFCON 3 or more, counts PLAYABLE_NOW), then the rest
+    (HELD_HAZARD)."""
+    held = sum(1 for card in s.hands[side] if card in t.hazards[side])
+    if not held:
+        return 0.0
     forced = forced_hazards(s, t, side, rounds_left)
     playing_now = pending is not None and pending.player == side and pending.kind == "action"
-    if forced and playing_now and s.defcon > 2:
-        return forced - 1 + PLAYABLE_NOW
-    return forced
+    trapped = forced - 1 + PLAYABLE_NOW if forced and playing_now and s.defcon > 2 else forced
+    return TRAP_DANGER.get(s.defcon, 0.0) * trapped + HELD_HAZARD.get(s.defcon, 0.0) * (
+        held - forced
+    )
 
 
 def _ops_pending(pending: Decision, side: str) -> float:
@@ -240,4 +249,12 @@ def _ops_pending(pending: Decision, side: str) -> float:
 
 _SPENDING = frozenset({"operation", "place_influence", "realign"})
 
-__all__ = ["DEFCON_HAZARDS", "WIN", "Tables", "evaluate", "forced_hazards", "tables"]
+__all__ = [
+    "DEFCON_HAZARDS",
+    "WIN",
+    "Tables",
+    "evaluate",
+    "forced_hazards",
+    "hazard_cost",
+    "tables",
+]
