@@ -244,9 +244,9 @@ def test_10_final_scoring_after_turn_10() -> None:
 @pytest.mark.parametrize(
     ("vp", "outcome"),
     [
-        (0, Outcome("USSR", "the USSR leads by 3 VP after final scoring", "10")),
-        (5, Outcome("US", "the US leads by 2 VP after final scoring", "10")),
-        (3, Outcome(None, "the VP are level after final scoring: a draw", "10")),
+        (0, Outcome("USSR", "the USSR leads by 3 VP after final scoring", "10", "final scoring")),
+        (5, Outcome("US", "the US leads by 2 VP after final scoring", "10", "final scoring")),
+        (3, Outcome(None, "the VP are level after final scoring: a draw", "10", "final scoring")),
     ],
 )
 def test_10_the_vp_after_final_scoring_decide_the_winner(vp: int, outcome: Outcome) -> None:
