@@ -22,13 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cold_war_tui.bots import make_bot
-from cold_war_tui.engine import Ending, Game, GameOptions, other
+from cold_war_tui.bots.safety import NUCLEAR_ENDINGS
+from cold_war_tui.engine import Game, GameOptions, other
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 VIOLATIONS = ("defcon_1", "held_scoring_card", "handed_20_vp")
-NUCLEAR_ENDINGS: frozenset[Ending] = frozenset({"DEFCON 1", "coup in the Cuban Missile Crisis"})
-"""The losses to nuclear war: DEFCON 1 (8.1.3), a coup in the Cuban Missile Crisis (#40, 5.5)."""
 TOP_DECISIONS = frozenset({"action", "headline"})
 ENDING_LINES = 12
 """A game with a violation keeps this many of its last log lines in the report."""

@@ -14,7 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cold_war_tui.bots.evaluate import tables
-from cold_war_tui.engine import Decision, Game, other
+from cold_war_tui.engine import Decision, Ending, Game, other
+
+NUCLEAR_ENDINGS: frozenset[Ending] = frozenset({"DEFCON 1", "coup in the Cuban Missile Crisis"})
+"""The losses to nuclear war: DEFCON 1 (8.1.3), a coup in the Cuban Missile Crisis (#40, 5.5)."""
 
 
 def scoring_plays_due(world: Game, player: str, pending: Decision, ids: Sequence[str]) -> list[str]:
@@ -56,7 +59,7 @@ class Outcomes:
         outcome = game.outcome
         if outcome is None or outcome.winner != other(player):
             return
-        if outcome.ending in ("DEFCON 1", "coup in the Cuban Missile Crisis"):
+        if outcome.ending in NUCLEAR_ENDINGS:
             self.nuclear.add(choice)
         elif in_own_round:
             self.handed.add(choice)
