@@ -30,7 +30,7 @@ from cold_war_tui.bots.worlds import (
     pending_for,
     worlds,
 )
-from cold_war_tui.engine import Game
+from cold_war_tui.engine import CHINA_CARD, Game, other
 
 DEFAULT_THINK = 0.25
 """Seconds per searched decision when neither `think` nor `iterations` is given."""
@@ -45,12 +45,18 @@ weighed against placing influence even when one die roll made it look bad."""
 GUARD_DEFCON = 2
 GUARD_WORLDS = 10
 GUARD_MIN = 6
-HEADLINE_GUARD_DEFCON = 3
-HEADLINE_GUARD_WORLDS = 16
-"""A headline at DEFCON HEADLINE_GUARD_DEFCON or below is checked against the opponent's
-possible headlines: every card he may pick, in up to this many worlds (headline_guard)."""
 """At DEFCON GUARD_DEFCON or below, each candidate is also played to the end of our own
-round in this many more worlds (safety.py): a loss in any of them rules it out."""
+round in GUARD_WORLDS more worlds (safety.py): a loss in any of them rules it out."""
+GUARD_THINK = 2.0
+"""With `think`, the guards draw worlds (past GUARD_MIN) for this many times `think`."""
+HEADLINE_GUARD_DEFCON = 3
+HEADLINE_GUARD_WORLDS = 400
+"""A headline at DEFCON HEADLINE_GUARD_DEFCON or below is checked against every card the
+opponent may headline (headline_guard); a world costs about 0.2 ms to draw, a check of
+one pair about 1.5 ms, so this bound on the worlds drawn rarely binds."""
+HEADLINE_GUARD_THINK = 6.0
+"""The headline guard's time bound, in times `think`: one pair per candidate and card
+he may hold (up to 6 x 45) can take 0.4 s, and a missed card can lose the game."""
 ROLLOUT_STEPS = 120
 """A rollout stops after this many decisions even if the bot's next big one has not come."""
 
@@ -79,25 +85,36 @@ class StrongBot:
         candidates = shortlist(first, ids)
         if len(candidates) == 1:
             return candidates[0]
-        deadline = None if self._think is None else started + self._think
         rng = random.Random(key)
         outcomes = Outcomes()
         defcon = game.view(player).defcon
-        until = None if self._think is None else started + 2 * self._think
         if pending.kind == "headline" and defcon <= HEADLINE_GUARD_DEFCON:
+            until = self._until(started, HEADLINE_GUARD_THINK)
             headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
         elif defcon <= GUARD_DEFCON:
-            guard(sampled, player, candidates, Policy(rng), outcomes, until)
+            guard(sampled, player, candidates, Policy(rng), outcomes, self._until(started))
+        deadline = self._deadline(started)
         choice = self._search(world, sampled, player, candidates, rng, deadline, outcomes)
         if outcomes.condemned(choice) and len(ids) > len(candidates):
             rest = sorted(
                 (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
             )
-            until = None if self._think is None else time.perf_counter() + 2 * self._think
+            until = self._until(time.perf_counter())
             spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, until)
             if spare is not None:
                 return spare
         return choice
+
+    def _deadline(self, started: float) -> float | None:
+        """The search's time bound: `think` from the start, but at least half of it left
+        after a long guard (None: bounded by `iterations`)."""
+        if self._think is None:
+            return None
+        return max(started + self._think, time.perf_counter() + self._think / 2)
+
+    def _until(self, start: float, times: float = GUARD_THINK) -> float | None:
+        """The time bound of a guard begun at `start` (None: bounded by `iterations`)."""
+        return None if self._think is None else start + times * self._think
 
     def _search(
         self,
@@ -208,31 +225,55 @@ def headline_guard(
 ) -> None:
     """At DEFCON 3 or below a headline can end the game when the opponent's, resolved
     first, lowers DEFCON (#4 Duck and Cover before #20 Olympic Games, whose boycott then
-    is nuclear war in our turn). Each candidate is resolved against every headline the
-    opponent could pick in each world, a reply card once per candidate, so that over
-    HEADLINE_GUARD_WORLDS worlds most cards hidden from us are tried as his pick; when he
-    has picked already, against his pick as dealt in each world (GUARD_WORLDS, as `guard`
-    counts them). A nuclear loss in any marks the candidate."""
-    tried: dict[str, set[str]] = {choice: set() for choice in candidates}
-    for n, world in enumerate(guard_worlds(sampled, HEADLINE_GUARD_WORLDS, until)):
-        replied = False
-        for choice in candidates:
-            picked = after(world, choice)
-            if picked is None:
-                continue
-            pending = picked.pending
-            if pending is not None and pending.kind == "headline" and pending.player != player:
-                replied = True
-                fresh = [c.id for c in pending.choices if c.id not in tried[choice]]
-                tried[choice].update(fresh)
-                games = [g for reply in fresh if (g := after(picked, reply)) is not None]
-            else:
-                games = [picked]
-            for game in games:
-                play_out_headlines(game, player, policy)
-                outcomes.record(choice, game, player, in_own_round=False)
-        if not replied and n + 1 >= GUARD_WORLDS:
-            break
+    is nuclear war in our turn). Each candidate is resolved against every card the
+    opponent may headline, once: worlds are cheap to draw, so they are drawn until his
+    picks in them (his hand while he has still to pick, else his secret pick) have met
+    every card he may hold (`possible_headlines`), up to HEADLINE_GUARD_WORLDS worlds,
+    or `until` once GUARD_MIN were drawn. A nuclear loss in any marks the candidate."""
+    met: set[int] = set()
+    pool: set[int] | None = None
+    for world in guard_worlds(sampled, HEADLINE_GUARD_WORLDS, until):
+        if pool is None:
+            pool = possible_headlines(world, player)
+        fresh = headline_picks(world, player) - met
+        met |= fresh
+        if fresh:
+            for choice in candidates:
+                for game in headlines_against(world, player, choice, fresh):
+                    play_out_headlines(game, player, policy)
+                    outcomes.record(choice, game, player, in_own_round=False)
+        if met >= pool:
+            return
+
+
+def headline_picks(world: Game, player: str) -> set[int]:
+    """The cards the opponent may headline in `world`: his pick if made, else his hand."""
+    opponent = other(player)
+    state = world.state
+    picked = state.headline[opponent]
+    if picked is not None:
+        return {picked}
+    return {card for card in state.hands[opponent] if card != CHINA_CARD}
+
+
+def possible_headlines(world: Game, player: str) -> set[int]:
+    """Every card the opponent may hold in some world: his hand, pick and the draw pile."""
+    state = world.state
+    opponent = other(player)
+    cards = {*state.hands[opponent], *state.draw, state.headline[opponent]}
+    return {card for card in cards if card is not None and card != CHINA_CARD}
+
+
+def headlines_against(world: Game, player: str, choice: str, picks: set[int]) -> list[Game]:
+    """`choice` headlined in `world` against each of `picks` (the opponent's pick there
+    if he has made it, which is then one of `picks`)."""
+    game = after(world, choice)
+    if game is None:
+        return []
+    pending = game.pending
+    if pending is None or pending.kind != "headline" or pending.player == player:
+        return [game]
+    return [g for card in sorted(picks) if (g := after(game, f"headline {card}")) is not None]
 
 
 def play_out_headlines(game: Game, player: str, policy: Policy) -> None:

@@ -4,12 +4,21 @@ have played (10.1.5), never hands the opponent 20 VP in its own round (10)."""
 
 from __future__ import annotations
 
+import random
+
 from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import forced_hazards, tables
 from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
+from cold_war_tui.bots.strong import headline_guard, possible_headlines
+from cold_war_tui.bots.worlds import Policy, worlds
 from cold_war_tui.engine import Game
+
+
+def policy(seed: int) -> Policy:
+    return Policy(random.Random(seed))
+
 
 UNSAFE_DUCK = {f"play {DUCK_AND_COVER} ops", f"play {DUCK_AND_COVER} event"}
 
@@ -107,6 +116,34 @@ def test_8_1_3_strong_does_not_headline_olympic_games_when_a_duck_and_cover_may_
     assert trap.outcome.winner == "US"
     choice = make_bot("strong", 4, iterations=2).choose(game, "USSR")
     assert choice == f"headline {WEAK_USSR_CARD}"
+
+
+def test_8_1_3_the_headline_guard_meets_every_card_the_opponent_may_have_headlined() -> None:
+    """The US picks second (6.4.4) at DEFCON 3; the USSR's secret pick may be #4 Duck and
+    Cover, one of the 34 cards hidden from the US (it is in the pile here). Resolved first, it
+    brings DEFCON 2, and the USSR's boycott of #20 Olympic Games is then nuclear war in
+    the US's headline. One secret pick per world: ten worlds met #4 about one time in
+    four; the guard must meet every card, whatever the seed."""
+    game = Game.from_scenario(
+        {
+            "phase": "headline",
+            "turn": 3,
+            "defcon": 3,
+            "hands": {"USSR": [7, 8, 9, 11, 12, 13, 14, 15], "US": [OLYMPIC_GAMES, 21, 22, 23]},
+            "headline": {"USSR": WEAK_USSR_CARD},
+        }
+    )
+    assert DUCK_AND_COVER in game.state.draw
+    us_hand = {OLYMPIC_GAMES, 21, 22, 23}
+    for seed in range(4):
+        outcomes = Outcomes()
+        world = next(worlds(game, "US", seed))
+        pool = possible_headlines(world, "US")
+        assert DUCK_AND_COVER in pool and not pool & {*us_hand, 6}
+        candidates = [f"headline {OLYMPIC_GAMES}", "headline 21"]
+        headline_guard(worlds(game, "US", seed), "US", candidates, policy(seed), outcomes, None)
+        assert outcomes.nuclear == {f"headline {OLYMPIC_GAMES}"}, seed
+        assert make_bot("strong", seed, iterations=2).choose(game, "US") != candidates[0]
 
 
 CIA_CREATED = 26  # US, 1 op: the US conducts 1 op (a coup in a battleground)
