@@ -53,11 +53,13 @@ class GameRecord:
     """One finished game as the arena reports it."""
 
     number: int
+    seed: int  # the game's seed: the match's seed + number
     winner: int | None  # index into --bots, None for a draw
     reason: str
     think: tuple[list[float], list[float]]
     violations: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
     ending: list[str] = field(default_factory=list)  # the log's last lines, for a violation
+    choices: list[str] = field(default_factory=list)  # every choice, for a violation (replay)
 
 
 def sides_of(number: int) -> dict[str, int]:
@@ -86,11 +88,12 @@ def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) ->
     outcome = game.outcome
     assert outcome is not None
     winner = None if outcome.winner is None else sides[outcome.winner]
-    record = GameRecord(number, winner, outcome.ending, think)
+    record = GameRecord(number, game_seed, winner, outcome.ending, think)
     for side, index in sides.items():
         record.violations[index].extend(violations(game, kinds, side, game_seed))
     if any(record.violations):
         record.ending.extend(str(entry) for entry in game.log[-ENDING_LINES:])
+        record.choices.extend(game.choices)
     return record
 
 
@@ -186,7 +189,14 @@ def summarize(
             for i in (0, 1)
         ],
         "violation_games": [
-            {"game": r.number, "bot": names[i], "violations": r.violations[i], "ending": r.ending}
+            {
+                "game": r.number,
+                "seed": r.seed,
+                "bot": names[i],
+                "violations": r.violations[i],
+                "ending": r.ending,
+                "choices": r.choices,
+            }
             for r in records
             for i in (0, 1)
             if r.violations[i]

@@ -10,7 +10,7 @@ from bot_positions import DUCK_AND_COVER, WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.arena import Budget, run_arena, sides_of, violations, wilson
 from cold_war_tui.cli import EXIT_USAGE, main
-from cold_war_tui.engine import Game
+from cold_war_tui.engine import Game, GameOptions
 
 ISSUE_FIELDS = {"games", "bots", "wins", "draws", "ci95", "end_reasons", "think"}
 
@@ -31,9 +31,15 @@ def test_two_games_of_random_against_random_give_the_issues_json(
     for think in report["think"]:
         assert set(think) == {"median", "p95", "max"}
         assert 0 <= think["median"] <= think["p95"] <= think["max"]
-    for bad in report["violation_games"]:  # random bots often lose by their own doing
+    assert report["violation_games"]  # random bots often lose by their own doing
+    for bad in report["violation_games"]:
         assert bad["bot"] == "random" and bad["violations"] and bad["ending"]
-        assert 0 <= bad["game"] < 2
+        assert 0 <= bad["game"] < 2 and bad["seed"] == 4 + bad["game"]
+        replay = Game.new(GameOptions(seed=bad["seed"]))
+        for choice in bad["choices"]:  # the game replays from its seed and choices
+            replay.choose(choice)
+        assert replay.outcome is not None
+        assert [str(entry) for entry in replay.log[-len(bad["ending"]) :]] == bad["ending"]
     assert [set(v) for v in report["violations"]] == [
         {"defcon_1", "held_scoring_card", "handed_20_vp"}
     ] * 2
