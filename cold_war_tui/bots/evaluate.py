@@ -61,14 +61,16 @@ DEFCON_HAZARDS = {
     26: "CIA Created",  # the US conducts 1 op: a coup in a battleground
     67: "Grain Sales to Soviets",  # the US plays a card taken from the USSR hand
     89: "Soviets Shoot Down KAL-007",  # DEFCON -1
+    96: "Tear Down This Wall",  # a free US coup in Europe, where DEFCON does not stop it (6.3.5)
     50: "We Will Bury You",  # DEFCON -1
     62: "Lone Gunman",  # the USSR conducts 1 op
     91: "Ortega Elected in Nicaragua",  # a USSR coup next to Nicaragua (Cuba)
 }
 """Cards whose event, when the other side plays them for ops, lowers DEFCON or gives the
-event's side a coup (8.1.3: the phasing player loses at DEFCON 1). At DEFCON 2 such a
-card in hand is a trap once it must be played (the last card of a turn). A test checks
-the names against the card data; the side a card endangers comes from the data."""
+event's side a coup in a battleground (8.1.3: the phasing player loses at DEFCON 1). At
+DEFCON 2 such a card in hand is a trap once it must be played (the last card of a
+turn). A test checks the names against the card data; the side a card endangers comes
+from the data."""
 TRAP_DANGER = {2: 150.0, 3: 20.0, 4: 3.0}
 """Penalty per hazard a side will have to play this turn, at this DEFCON: at 2 the
 opponent ends the game with it; at 3 or 4 one coup of his brings DEFCON to 2 before
