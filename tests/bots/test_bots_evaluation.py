@@ -7,8 +7,10 @@ from itertools import pairwise
 import pytest
 from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
 
+from cold_war_tui.bots import Bot, make_bot
 from cold_war_tui.bots.evaluate import DEFCON_HAZARDS, HELD_SCORING_LOSS, WIN, evaluate, tables
 from cold_war_tui.bots.random import ScoringFirstBot
+from cold_war_tui.bots.safety import NUCLEAR_ENDINGS
 from cold_war_tui.engine import Game, GameOptions
 
 
@@ -87,3 +89,63 @@ def test_8_1_3_a_hazard_the_ussr_must_play_at_defcon_2_costs_it() -> None:
     safe = ussr_to_play([7, WEAK_USSR_CARD], action_round=5, defcon=2, china={"holder": "US"})
     assert evaluate(trapped, "USSR") < evaluate(safe, "USSR") - 100
     assert evaluate(free, "USSR") > evaluate(trapped, "USSR") + 100
+
+
+def nuclear_reply(game: Game, victim: str, helper: Bot, depth: int = 12) -> bool:
+    """Whether the victim's opponent has answers that end the game by nuclear war in the
+    victim's own round, the victim answering as `helper` does; the opponent's coups are
+    tried first, then a few other choices, up to `depth` decisions."""
+    outcome = game.outcome
+    if outcome is not None:
+        return outcome.ending in NUCLEAR_ENDINGS and outcome.winner != victim
+    pending = game.pending
+    if pending is None or pending.kind in ("action", "headline") or depth == 0:
+        return False
+    if pending.player == victim:
+        replies = [helper.choose(game, victim)]
+    else:
+        ids = [c.id for c in pending.choices]
+        replies = [i for i in ids if i.startswith("coup")] + [
+            i for i in ids if not i.startswith("coup")
+        ][:3]
+    for reply in replies:
+        fork = game.fork()
+        fork.choose(reply)
+        if nuclear_reply(fork, victim, helper, depth - 1):
+            return True
+    return False
+
+
+def test_8_1_3_every_defcon_hazard_played_for_ops_at_defcon_2_can_be_nuclear_war() -> None:
+    """The table is not a guess: each card, played for ops at DEFCON 2 by the side it
+    endangers, lets the other side end the game in that side's round. #5 Five Year Plan
+    and #67 Grain Sales act through another card of the hand, so the hand holds another
+    hazard; both sides have influence in Cuba and Angola (battlegrounds open to coups at
+    DEFCON 2) and the USSR holds East Germany (#96's free coup ignores DEFCON, 6.3.5)."""
+    influence = {"cuba": {"us": 1, "ussr": 1}, "angola": {"us": 1, "ussr": 1}}
+    game = Game.new(GameOptions(seed=1))
+    hazards = tables(game).hazards
+    helper = make_bot("greedy", 0)
+    for victim, other_side in (("USSR", "US"), ("US", "USSR")):
+        for card in sorted(hazards[victim]):
+            partner = next(h for h in (26, 62) if h in hazards[victim])
+            if partner == card:
+                partner = next(h for h in sorted(hazards[victim]) if h not in (card, 5, 67))
+            doc = {
+                "phase": "action",
+                "turn": 8,
+                "defcon": 2,
+                "phasing": victim,
+                "hands": {victim: [card, partner], other_side: [21 if victim == "USSR" else 7]},
+                "influence": influence,
+                "action_round": 2,
+                "rounds_taken": {victim: 1, other_side: 1 if victim == "USSR" else 2},
+            }
+            position = Game.from_scenario(doc)
+            position.choose(f"play {card} ops")
+            assert nuclear_reply(position, victim, helper), (victim, card)
+            own_card = next(n for n in (7, 21) if tables(game).card_side[n] == victim)
+            doc["hands"] = {**doc["hands"], victim: [own_card, partner]}  # the control
+            safe = Game.from_scenario(doc)
+            safe.choose(f"play {own_card} ops")
+            assert not nuclear_reply(safe, victim, helper), (victim, own_card)
