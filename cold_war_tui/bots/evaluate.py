@@ -79,9 +79,12 @@ hazard now, safely, so one counts only PLAYABLE_NOW (`hazard_cost`)."""
 PLAYABLE_NOW = 0.25
 """A hazard its holder may play away now still costs a little: put off, it may be
 trapped by the opponent's next coup."""
-HELD_HAZARD = {2: 8.0, 3: 2.0}
+HELD_HAZARD = {2: 25.0, 3: 8.0}
 """Per hazard in hand that need not be played this turn: an opponent's discard or
-card-taking event (#5, #67, #92 Terrorism) can still make it the last card."""
+card-taking event (#5, #67, #92 Terrorism, #95 Latin American Debt Crisis) can still make
+it the last card, and at DEFCON 2 only the space race or a headline at DEFCON 3 gets
+rid of it. High enough that, at DEFCON 3, a hazard is played away (for ops, at a cost of
+about two operations points) before the opponent's coup brings DEFCON 2."""
 
 
 @dataclass(frozen=True)

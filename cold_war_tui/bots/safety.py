@@ -41,6 +41,23 @@ def scoring_plays_due(world: Game, player: str, pending: Decision, ids: Sequence
     return plays if due and plays else list(ids)
 
 
+DEFCON_GAMBLES = {45: "Summit"}
+"""Events whose dice may hand the opponent a DEFCON move (#45 Summit: the winner of the
+roll may move DEFCON one level either way). At DEFCON 2 a lost roll is nuclear war in
+the player's own round however unlikely, and the guard's few worlds roll the dice only
+a few times, so the play is ruled out by rule (`gambles`), not by sampling."""
+
+
+def gambles(ids: Sequence[str], kind: str, defcon: int) -> set[str]:
+    """The choices that play a DEFCON gamble's event where its roll can end the game: in
+    an action round at DEFCON 2, at the headline at DEFCON 3 or below (the opponent's
+    headline may resolve first and lower DEFCON)."""
+    limit = 3 if kind == "headline" else 2
+    if kind not in ("action", "headline") or defcon > limit:
+        return set()
+    return {i for i in ids if _card_of(i) in DEFCON_GAMBLES and not i.endswith((" ops", " space"))}
+
+
 def _card_of(choice: str) -> int | None:
     words = choice.split()
     if len(words) >= 2 and words[0] in ("play", "headline") and words[1].isdigit():

@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from cold_war_tui.bots.evaluate import evaluate
-from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
+from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.worlds import (
     Policy,
     after,
@@ -86,8 +86,8 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         rng = random.Random(key)
-        outcomes = Outcomes()
         defcon = game.view(player).defcon
+        outcomes = Outcomes(nuclear=gambles(candidates, pending.kind, defcon))
         if pending.kind == "headline" and defcon <= HEADLINE_GUARD_DEFCON:
             until = self._until(started, HEADLINE_GUARD_THINK)
             headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
@@ -100,7 +100,7 @@ class StrongBot:
                 (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
             )
             until = self._until(time.perf_counter())
-            spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, until)
+            spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, defcon, until)
             if spare is not None:
                 return spare
         return choice
@@ -197,6 +197,7 @@ def spare_choice(
     rest: list[str],
     policy: Policy,
     kind: str,
+    defcon: int,
     until: float | None,
 ) -> str | None:
     """Every shortlisted candidate lost by our own doing somewhere: the best of the other
@@ -206,7 +207,7 @@ def spare_choice(
         if until is not None and start and time.perf_counter() > until:
             break
         batch = rest[start : start + SHORTLIST]
-        outcomes = Outcomes()
+        outcomes = Outcomes(nuclear=gambles(batch, kind, defcon))
         check = headline_guard if kind == "headline" else guard
         check(sampled, player, batch, policy, outcomes, until)
         cleared = [c for c in batch if not outcomes.condemned(c)]

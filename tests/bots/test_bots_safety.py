@@ -10,7 +10,7 @@ from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_t
 
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import forced_hazards, tables
-from cold_war_tui.bots.safety import Outcomes, scoring_plays_due
+from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.strong import headline_guard, possible_headlines
 from cold_war_tui.bots.worlds import Policy, worlds
 from cold_war_tui.engine import Game
@@ -180,3 +180,33 @@ def test_8_1_3_strong_plays_cia_created_away_while_defcon_is_3() -> None:
     for seed in range(3):
         choice = make_bot("strong", seed, iterations=4).choose(game, "USSR")
         assert choice.startswith(f"play {CIA_CREATED} "), (seed, choice)
+
+
+SUMMIT = 45  # Neutral, 1 op: both roll; the winner gains 2 VP and may move DEFCON by one
+
+
+def test_8_1_3_strong_never_gambles_on_summit_at_defcon_2() -> None:
+    """At DEFCON 2 the Summit's roll, however well the bonuses favour the player, can
+    hand the opponent the DEFCON move that is nuclear war in the player's round: the
+    dice are fixed here (USSR 1, US 6) to show it. A few sampled worlds roll it only a
+    few times, so the play is ruled out by rule (safety.gambles)."""
+    doc = {"defcon": 2, "forced_dice": [1, 6]}
+    trap = ussr_to_play([SUMMIT, WEAK_USSR_CARD], **doc)
+    trap.choose(f"play {SUMMIT} event")
+    trap.choose("defcon 1")
+    assert trap.outcome is not None and trap.outcome.ending == "DEFCON 1"  # the trap
+    assert trap.outcome.winner == "US"
+    game = ussr_to_play([SUMMIT, WEAK_USSR_CARD], defcon=2)
+    for seed in range(3):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
+        assert choice != f"play {SUMMIT} event"
+
+
+def test_8_1_3_the_gambles_are_summit_events_where_defcon_2_may_come() -> None:
+    ids = [f"play {SUMMIT} event", f"play {SUMMIT} ops", "play 7 event"]
+    assert gambles(ids, "action", 2) == {f"play {SUMMIT} event"}
+    assert gambles(ids, "action", 3) == set()
+    headlines = [f"headline {SUMMIT}", "headline 7"]
+    assert gambles(headlines, "headline", 3) == {f"headline {SUMMIT}"}
+    assert gambles(headlines, "headline", 4) == set()
+    assert gambles(ids, "operation", 2) == set()
