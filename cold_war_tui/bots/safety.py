@@ -43,19 +43,34 @@ def scoring_plays_due(world: Game, player: str, pending: Decision, ids: Sequence
 
 DEFCON_GAMBLES = {45: "Summit"}
 """Events whose dice may hand the opponent a DEFCON move (#45 Summit: the winner of the
-roll may move DEFCON one level either way). At DEFCON 2 a lost roll is nuclear war in
-the player's own round however unlikely, and the guard's few worlds roll the dice only
-a few times, so the play is ruled out by rule (`gambles`), not by sampling."""
+roll may move DEFCON one level either way). Where DEFCON may be 2 when it resolves, a
+lost roll is nuclear war in the player's own round however unlikely, and the guards'
+few worlds roll the dice only a few times, so the play is ruled out by rule (`gambles`)
+rather than by sampling."""
+HAND_LOTTERIES = {5: "Five Year Plan", 67: "Grain Sales to Soviets"}
+"""Events that take a random card from the USSR hand and fire its US event (#5) or let
+the US play it (#67): with another DEFCON hazard in that hand, a lottery whose losing
+ticket is nuclear war. Played for ops by the USSR their event happens too (5.2)."""
 
 
-def gambles(ids: Sequence[str], kind: str, defcon: int) -> set[str]:
-    """The choices that play a DEFCON gamble's event where its roll can end the game: in
-    an action round at DEFCON 2, at the headline at DEFCON 3 or below (the opponent's
-    headline may resolve first and lower DEFCON)."""
-    limit = 3 if kind == "headline" else 2
-    if kind not in ("action", "headline") or defcon > limit:
+def gambles(
+    ids: Sequence[str], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
+) -> set[str]:
+    """The choices that gamble on DEFCON 1 in one's own turn: in an action round at
+    DEFCON 2; at the headline at any DEFCON (the opponent's headline may resolve first,
+    and #40 Cuban Missile Crisis sets DEFCON 2 from any level). `hand` is the player's,
+    `hazards` the DEFCON hazards he must not play (evaluate.Tables.hazards)."""
+    if (kind == "action" and defcon > 2) or kind not in ("action", "headline"):
         return set()
-    return {i for i in ids if _card_of(i) in DEFCON_GAMBLES and not i.endswith((" ops", " space"))}
+    held = [card for card in hand if card in hazards and card not in HAND_LOTTERIES]
+    risky = set()
+    for choice in ids:
+        card = _card_of(choice)
+        gamble = card in DEFCON_GAMBLES and not choice.endswith((" ops", " space"))
+        lottery = card in HAND_LOTTERIES and card in hazards and held
+        if gamble or (lottery and not choice.endswith(" space")):
+            risky.add(choice)
+    return risky
 
 
 def _card_of(choice: str) -> int | None:

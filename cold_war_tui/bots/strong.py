@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 
-from cold_war_tui.bots.evaluate import evaluate
+from cold_war_tui.bots.evaluate import evaluate, tables
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.worlds import (
     Policy,
@@ -49,11 +50,10 @@ GUARD_MIN = 6
 round in GUARD_WORLDS more worlds (safety.py): a loss in any of them rules it out."""
 GUARD_THINK = 2.0
 """With `think`, the guards draw worlds (past GUARD_MIN) for this many times `think`."""
-HEADLINE_GUARD_DEFCON = 3
 HEADLINE_GUARD_WORLDS = 400
-"""A headline at DEFCON HEADLINE_GUARD_DEFCON or below is checked against every card the
-opponent may headline (headline_guard); a world costs about 0.2 ms to draw, a check of
-one pair about 1.5 ms, so this bound on the worlds drawn rarely binds."""
+"""Every headline, at any DEFCON (#40 Cuban Missile Crisis sets DEFCON 2 from any level),
+is checked against every card the opponent may headline (headline_guard); a world costs
+about 0.2 ms to draw, a check of one pair about 1.5 ms: this bound rarely binds."""
 HEADLINE_GUARD_THINK = 6.0
 """The headline guard's time bound, in times `think`: one pair per candidate and card
 he may hold (up to 6 x 45) can take 0.4 s, and a missed card can lose the game."""
@@ -86,9 +86,12 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         rng = random.Random(key)
-        defcon = game.view(player).defcon
-        outcomes = Outcomes(nuclear=gambles(candidates, pending.kind, defcon))
-        if pending.kind == "headline" and defcon <= HEADLINE_GUARD_DEFCON:
+        view = game.view(player)
+        defcon = view.defcon
+        hazards = tables(world).hazards[player]
+        risky = partial(gambles, kind=pending.kind, defcon=defcon, hand=view.hand, hazards=hazards)
+        outcomes = Outcomes(nuclear=risky(candidates))
+        if pending.kind == "headline":
             until = self._until(started, HEADLINE_GUARD_THINK)
             headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
         elif defcon <= GUARD_DEFCON:
@@ -100,7 +103,7 @@ class StrongBot:
                 (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
             )
             until = self._until(time.perf_counter())
-            spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, defcon, until)
+            spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, risky, until)
             if spare is not None:
                 return spare
         return choice
@@ -197,7 +200,7 @@ def spare_choice(
     rest: list[str],
     policy: Policy,
     kind: str,
-    defcon: int,
+    risky: Callable[[Sequence[str]], set[str]],
     until: float | None,
 ) -> str | None:
     """Every shortlisted candidate lost by our own doing somewhere: the best of the other
@@ -207,7 +210,7 @@ def spare_choice(
         if until is not None and start and time.perf_counter() > until:
             break
         batch = rest[start : start + SHORTLIST]
-        outcomes = Outcomes(nuclear=gambles(batch, kind, defcon))
+        outcomes = Outcomes(nuclear=risky(batch))
         check = headline_guard if kind == "headline" else guard
         check(sampled, player, batch, policy, outcomes, until)
         cleared = [c for c in batch if not outcomes.condemned(c)]

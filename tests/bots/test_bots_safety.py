@@ -202,11 +202,41 @@ def test_8_1_3_strong_never_gambles_on_summit_at_defcon_2() -> None:
         assert choice != f"play {SUMMIT} event"
 
 
-def test_8_1_3_the_gambles_are_summit_events_where_defcon_2_may_come() -> None:
+def test_8_1_3_the_gambles_are_summit_events_and_hand_lotteries_where_defcon_2_may_come() -> None:
+    """Summit's event in an action round at DEFCON 2 or at any headline (#40 Cuban
+    Missile Crisis may resolve first and set DEFCON 2); #5 Five Year Plan, which may
+    discard the other hazard in the USSR hand and fire it, even when played for ops."""
+    game = ussr_to_play([SUMMIT, WEAK_USSR_CARD])
+    ussr = tables(game).hazards["USSR"]
     ids = [f"play {SUMMIT} event", f"play {SUMMIT} ops", "play 7 event"]
-    assert gambles(ids, "action", 2) == {f"play {SUMMIT} event"}
-    assert gambles(ids, "action", 3) == set()
+    assert gambles(ids, "action", 2, [SUMMIT, 7], ussr) == {f"play {SUMMIT} event"}
+    assert gambles(ids, "action", 3, [SUMMIT, 7], ussr) == set()
     headlines = [f"headline {SUMMIT}", "headline 7"]
-    assert gambles(headlines, "headline", 3) == {f"headline {SUMMIT}"}
-    assert gambles(headlines, "headline", 4) == set()
-    assert gambles(ids, "operation", 2) == set()
+    assert gambles(headlines, "headline", 4, [SUMMIT, 7], ussr) == {f"headline {SUMMIT}"}
+    assert gambles(ids, "operation", 2, [SUMMIT, 7], ussr) == set()
+    five = ["play 5 ops", "play 5 event", "play 5 space", "play 7 ops"]
+    assert gambles(five, "action", 2, [5, CIA_CREATED, 7], ussr) == {"play 5 ops", "play 5 event"}
+    assert gambles(five, "action", 2, [5, 7], ussr) == set()  # no other hazard to draw
+    us = tables(game).hazards["US"]
+    assert gambles(five, "action", 2, [5, 62, 7], us) == set()  # #5 is the US's own card
+
+
+def test_8_1_3_the_headline_guard_runs_at_any_defcon() -> None:
+    """DEFCON 4 in turn 5: the USSR's secret pick may be #40 Cuban Missile Crisis (3 ops,
+    resolved before #20 Olympic Games), which sets DEFCON 2 from any level; the boycott
+    is then nuclear war in the US's headline."""
+    game = Game.from_scenario(
+        {
+            "phase": "headline",
+            "turn": 5,
+            "defcon": 4,
+            "hands": {"USSR": [7, 8, 9, 11, 12, 13, 14, 15], "US": [OLYMPIC_GAMES, 21, 22, 23]},
+            "headline": {"USSR": WEAK_USSR_CARD},
+        }
+    )
+    candidates = [f"headline {OLYMPIC_GAMES}", "headline 21"]
+    for seed in range(2):
+        outcomes = Outcomes()
+        headline_guard(worlds(game, "US", seed), "US", candidates, policy(seed), outcomes, None)
+        assert outcomes.nuclear == {candidates[0]}
+        assert make_bot("strong", seed, iterations=2).choose(game, "US") != candidates[0]
