@@ -124,25 +124,31 @@ def test_8_1_3_the_headline_guard_meets_every_card_the_opponent_may_have_headlin
     brings DEFCON 2, and the USSR's boycott of #20 Olympic Games is then nuclear war in
     the US's headline. One secret pick per world: ten worlds met #4 about one time in
     four; the guard must meet every card, whatever the seed."""
+    assert_olympics_headline_condemned(turn=3, defcon=3, danger=DUCK_AND_COVER, seeds=4)
+
+
+US_HEADLINES = [OLYMPIC_GAMES, 21, 22, 23]
+
+
+def assert_olympics_headline_condemned(turn: int, defcon: int, danger: int, seeds: int) -> None:
+    """The US, picking second, must not headline #20 Olympic Games: the USSR's secret pick,
+    dealt anew in each world, may be `danger`. Checked by the guard and by strong."""
     game = Game.from_scenario(
         {
             "phase": "headline",
-            "turn": 3,
-            "defcon": 3,
-            "hands": {"USSR": [7, 8, 9, 11, 12, 13, 14, 15], "US": [OLYMPIC_GAMES, 21, 22, 23]},
+            "turn": turn,
+            "defcon": defcon,
+            "hands": {"USSR": [7, 8, 9, 11, 12, 13, 14, 15], "US": US_HEADLINES},
             "headline": {"USSR": WEAK_USSR_CARD},
         }
     )
-    assert DUCK_AND_COVER in game.state.draw
-    us_hand = {OLYMPIC_GAMES, 21, 22, 23}
-    for seed in range(4):
+    candidates = [f"headline {OLYMPIC_GAMES}", "headline 21"]
+    for seed in range(seeds):
+        pool = possible_headlines(next(worlds(game, "US", seed)), "US")
+        assert danger in pool and not pool & {*US_HEADLINES, 6}
         outcomes = Outcomes()
-        world = next(worlds(game, "US", seed))
-        pool = possible_headlines(world, "US")
-        assert DUCK_AND_COVER in pool and not pool & {*us_hand, 6}
-        candidates = [f"headline {OLYMPIC_GAMES}", "headline 21"]
         headline_guard(worlds(game, "US", seed), "US", candidates, policy(seed), outcomes, None)
-        assert outcomes.nuclear == {f"headline {OLYMPIC_GAMES}"}, seed
+        assert outcomes.nuclear == {candidates[0]}, seed
         assert make_bot("strong", seed, iterations=2).choose(game, "US") != candidates[0]
 
 
@@ -225,18 +231,4 @@ def test_8_1_3_the_headline_guard_runs_at_any_defcon() -> None:
     """DEFCON 4 in turn 5: the USSR's secret pick may be #40 Cuban Missile Crisis (3 ops,
     resolved before #20 Olympic Games), which sets DEFCON 2 from any level; the boycott
     is then nuclear war in the US's headline."""
-    game = Game.from_scenario(
-        {
-            "phase": "headline",
-            "turn": 5,
-            "defcon": 4,
-            "hands": {"USSR": [7, 8, 9, 11, 12, 13, 14, 15], "US": [OLYMPIC_GAMES, 21, 22, 23]},
-            "headline": {"USSR": WEAK_USSR_CARD},
-        }
-    )
-    candidates = [f"headline {OLYMPIC_GAMES}", "headline 21"]
-    for seed in range(2):
-        outcomes = Outcomes()
-        headline_guard(worlds(game, "US", seed), "US", candidates, policy(seed), outcomes, None)
-        assert outcomes.nuclear == {candidates[0]}
-        assert make_bot("strong", seed, iterations=2).choose(game, "US") != candidates[0]
+    assert_olympics_headline_condemned(turn=5, defcon=4, danger=40, seeds=2)
