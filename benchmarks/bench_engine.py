@@ -47,7 +47,7 @@ def play_games(
             decisions += 1
         elapsed += time.perf_counter() - started
         assert game.outcome is not None
-        reasons[f"{game.outcome.rule} {_reason_kind(game.outcome.rule)}"] += 1
+        reasons[f"{game.outcome.rule} ({game.outcome.ending})"] += 1
         turns[game.state.turn] += 1
     return elapsed, decisions, reasons, turns
 
@@ -78,14 +78,6 @@ def throughput(
     for reason, count in sorted(reasons.items(), key=lambda item: -item[1]):
         print(f"    {reason:32} {count:6d} ({100 * count / games:5.1f}%)")
     print(f"  last turn reached  {dict(sorted(turns.items()))}")
-
-
-def _reason_kind(rule: str) -> str:
-    return {
-        "8.1.3": "(DEFCON 1)",
-        "10.1.5": "(held scoring card)",
-        "10": "(20 VP, Europe, final scoring)",
-    }.get(rule, "(event)")
 
 
 def latency(games: int, seed: int) -> None:

@@ -18,6 +18,7 @@ class GameResult:
     winner: str | None
     reason: str
     rule: str
+    ending: str
     decisions: int
 
 
@@ -44,7 +45,9 @@ def run_selfplay(
         outcome = game.outcome
         assert outcome is not None
         results.append(
-            GameResult(seed + n, outcome.winner, outcome.reason, outcome.rule, decisions)
+            GameResult(
+                seed + n, outcome.winner, outcome.reason, outcome.rule, outcome.ending, decisions
+            )
         )
     elapsed = time.perf_counter() - started
     summary = summarize(results, elapsed)
@@ -69,15 +72,8 @@ def summarize(results: list[GameResult], elapsed: float) -> dict[str, object]:
         "seconds": elapsed,
         "winners": dict(Counter(r.winner or "draw" for r in results)),
         "end_rules": dict(Counter(r.rule for r in results)),
-        "end_reasons": dict(Counter(_reason_kind(r) for r in results)),
+        "end_reasons": dict(Counter(r.ending for r in results)),
         "mean_decisions": decisions / max(1, len(results)),
         "games_per_second": len(results) / elapsed if elapsed else 0.0,
         "decisions_per_second": decisions / elapsed if elapsed else 0.0,
     }
-
-
-def _reason_kind(result: GameResult) -> str:
-    return {
-        "8.1.3": "DEFCON 1",
-        "10.1.5": "held scoring card",
-    }.get(result.rule, "VP / scoring" if result.rule == "10" else result.rule)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cold_war_tui.bots import Bot
 
+# The engine's SIDES, in its order, without importing the engine (see above); a test checks.
 SIDES = ("US", "USSR")
 HUMAN = "human"  # a side a person plays, in `SaveMeta.players` and on the command line
 COMPUTER = "computer"

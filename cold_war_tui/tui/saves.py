@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cold_war_tui.tui.players import HUMAN
+from cold_war_tui.tui.players import HUMAN, SIDES
 from cold_war_tui.untrusted import BadJson, load_json
 from cold_war_tui.userdata import (
     APP_NAME,
@@ -44,7 +44,6 @@ OLD_DUEL_FOLDER = "duel"
 """Where duel saves went before they joined `saves/`; still listed, read and tidied."""
 DUEL_SAVE_FORMAT = "cold-war-tui/defcon-duel"
 """The `format` of a duel save (`cold_war_tui.duel.saves.SAVE_FORMAT`, a test checks)."""
-SIDES = ("US", "USSR")
 NAME_CHARS = 40
 """A player's name read from a save is cut to this (the file may hold anything)."""
 

@@ -290,6 +290,14 @@ def test_a_level_this_version_lacks_makes_that_side_human_and_says_so() -> None:
     )
 
 
+def test_the_players_sides_are_the_engine_s_in_its_order() -> None:
+    """players.py keeps its own copy so that the title screen shows before the engine loads."""
+    from cold_war_tui.engine import SIDES as ENGINE_SIDES
+    from cold_war_tui.tui import players
+
+    assert players.SIDES == ENGINE_SIDES
+
+
 def test_the_bot_seed_comes_from_the_game_seed_side_and_position() -> None:
     """Issue 19: a resumed game asks each question with the seed it had the first time."""
     assert bot_seed(7, "US", 10) == bot_seed(7, "US", 10)
