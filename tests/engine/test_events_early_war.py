@@ -755,6 +755,21 @@ def test_103_defectors_headlined_by_the_ussr_has_no_effect() -> None:
     assert 103 in state.events_played
 
 
+def test_103_defectors_discarded_by_a_five_year_plan_headline_cancels_nothing() -> None:
+    """#103 cancels the USSR headline only as the US headline card (ruling 16). Discarded by
+    the US's #5 headline, its event happens (ruling 14) but the USSR headline still
+    resolves, and the log must not say it was cancelled (it used to)."""
+    game = game_at(
+        "headline",
+        hands={"US": [19], "USSR": [103]},
+        headline={"US": 5, "USSR": 7},  # 3 ops each: the US's #5 first
+        influence={"france": (3, 0)},
+    )
+    assert 103 in game.state.events_played and 103 in game.state.discard
+    assert pending(game) == ("USSR", "event_remove")  # #7 Socialist Governments goes on
+    assert not [entry for entry in game.log if "cancel" in entry.text]
+
+
 def test_103_defectors_played_by_the_ussr_for_ops_gives_the_us_1_vp() -> None:
     game = action_game("USSR", {"USSR": [103], "US": [4]}, influence={"poland": (0, 1)})
     play(game, "play 103 ops", "event-first", "infl poland", "infl poland")
