@@ -7,6 +7,7 @@ from engine_scenarios import action_game, game_at, greyed, ids, infl, play, targ
 
 from cold_war_tui.engine import Game
 from cold_war_tui.engine.core import Core
+from cold_war_tui.gamedata import load_default_data
 
 
 def pending(game: Game) -> tuple[str, str]:
@@ -27,6 +28,16 @@ def test_5_five_year_plan_a_discarded_us_event_happens_at_once_for_the_us() -> N
     assert 19 in state.removed  # starred, its event happened
     assert 19 in state.events_played
     assert 5 in state.discard
+
+
+def test_5_five_year_plan_card_text_says_a_us_event_happens_for_the_us() -> None:
+    """#5: the text the player reads (data/cards.yaml) says what the engine does (ruling 14,
+    the published card): a discarded US event happens for the US, any other card is only
+    discarded. It used to say the opposite (a USSR event, resolved by the USSR)."""
+    text = next(card.text for card in load_default_data().cards if card.number == 5)
+    assert "US event" in text and "resolved by the US;" in text
+    assert "USSR event" in text and "without its event" in text
+    assert "resolved by the USSR" not in text
 
 
 def test_5_five_year_plan_without_a_ussr_card_has_no_effect() -> None:
@@ -742,6 +753,21 @@ def test_103_defectors_headlined_by_the_ussr_has_no_effect() -> None:
     state = game.state
     assert state.vp == 1  # only Duck and Cover: DEFCON 4, US +1
     assert 103 in state.events_played
+
+
+def test_103_defectors_discarded_by_a_five_year_plan_headline_cancels_nothing() -> None:
+    """#103 cancels the USSR headline only as the US headline card (ruling 16). Discarded by
+    the US's #5 headline, its event happens (ruling 14) but the USSR headline still
+    resolves, and the log must not say it was cancelled (it used to)."""
+    game = game_at(
+        "headline",
+        hands={"US": [19], "USSR": [103]},
+        headline={"US": 5, "USSR": 7},  # 3 ops each: the US's #5 first
+        influence={"france": (3, 0)},
+    )
+    assert 103 in game.state.events_played and 103 in game.state.discard
+    assert pending(game) == ("USSR", "event_remove")  # #7 Socialist Governments goes on
+    assert not [entry for entry in game.log if "cancel" in entry.text]
 
 
 def test_103_defectors_played_by_the_ussr_for_ops_gives_the_us_1_vp() -> None:

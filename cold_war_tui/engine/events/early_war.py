@@ -499,10 +499,9 @@ def defectors(core: Core, side: Side) -> Flow[None]:
     """#103: as the US headline it cancels the USSR's; played by the USSR, US +1 VP."""
     state = core.state
     if state.phase == "headline":
-        if state.phasing == US:
-            core.log(RULE, "Defectors: the USSR headline was cancelled when revealed")
-        else:
-            _no_effect(core, "Defectors headlined by the USSR")
+        # Its one headline power, as the US headline card, acted when the headlines were
+        # revealed (`defectors_cancel_headline`); played now another way, it does nothing.
+        core.log(RULE, "Defectors: nothing happens now (it acts as the US headline, at the reveal)")
     elif state.phasing == USSR:
         core.gain_vp(US, 1, RULE, "Defectors played by the USSR")
     else:
