@@ -8,6 +8,7 @@ from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.engine.events.mid_war import u2_un_intervention
 from cold_war_tui.engine.events.registry import unimplemented_events
 from cold_war_tui.engine.scoring import region_score
+from cold_war_tui.gamedata import load_default_data
 
 
 def pending(game: Game) -> tuple[str, str]:
@@ -642,3 +643,11 @@ def test_108_our_man_in_tehran_needs_a_us_controlled_middle_east_country() -> No
 def test_every_card_of_this_module_is_implemented() -> None:
     mine = {*range(60, 78), 80, 107, 108}
     assert not mine & unimplemented_events()
+
+
+def test_107_che_card_text_does_not_call_its_coups_free() -> None:
+    """Ruling 31: #107's coups are military operations (8.2.3), not free coups (8.2.5), so the
+    event text the player reads must not call them free (the card list, corrected)."""
+    che = next(card for card in load_default_data().cards if card.number == 107)
+    assert "free" not in che.text.lower()
+    assert "military operations" in che.text
