@@ -8,6 +8,7 @@ from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.engine.events.mid_war import u2_un_intervention
 from cold_war_tui.engine.events.registry import unimplemented_events
 from cold_war_tui.engine.scoring import region_score
+from cold_war_tui.gamedata import load_default_data
 
 
 def pending(game: Game) -> tuple[str, str]:
@@ -56,6 +57,17 @@ def test_60_u2_incident_ends_with_the_turn() -> None:
     assert "u2-incident" not in game.state.turn_effects
 
 
+def test_60_u2_incident_then_un_intervention_played_by_the_us_gives_the_ussr_1_more_vp() -> None:
+    """#60: the extra VP comes whoever plays UN Intervention later this turn (here the US,
+    with a USSR card in the same action round: `un N`, ruling 15)."""
+    game = action_game("USSR", {"USSR": [60], "US": [32, 7]})
+    game.choose("play 60 event")
+    assert game.state.vp == -1
+    game.choose("un 7")
+    assert game.state.vp == -2
+    assert "u2-incident" not in game.state.turn_effects
+
+
 # -- #61 OPEC ----------------------------------------------------------------------------------
 def test_61_opec_1_vp_per_ussr_controlled_oil_country() -> None:
     influence = {
@@ -93,6 +105,21 @@ def test_62_lone_gunman_reveals_the_us_hand_then_1_op() -> None:
     game.choose("infl poland")
     assert infl(game, "poland") == (0, 2)
     assert pending(game) == ("US", "action")
+    assert 62 in game.state.removed
+
+
+def test_62_lone_gunman_played_by_the_us_for_ops_gives_the_ussr_its_1_op() -> None:
+    """5.2: the USSR resolves its event in the US round; its reach is its own (6.1.1)."""
+    game = action_game(
+        "US", {"US": [62], "USSR": [7]}, influence={"poland": (0, 1), "israel": (1, 0)}
+    )
+    play(game, "play 62 ops", "ops-first", "infl israel")
+    assert pending(game) == ("USSR", "operation")
+    offered = targets(game, "infl")
+    assert {"poland", "east-germany", "finland"} <= offered
+    assert "israel" not in offered and "lebanon" not in offered
+    game.choose("infl poland")
+    assert infl(game, "poland") == (0, 2)
     assert 62 in game.state.removed
 
 
@@ -433,6 +460,21 @@ def test_73_shuttle_diplomacy_does_not_apply_at_final_scoring() -> None:
     assert region_score(core, "middle-east", final=True)["USSR"].vp == 6
 
 
+def test_73_shuttle_diplomacy_is_not_used_by_southeast_asia_scoring() -> None:
+    """#73 names Asia and Middle East scoring; #38 is neither, so the card waits."""
+    game = action_game(
+        "US",
+        {"US": [38], "USSR": [7]},
+        influence={"thailand": (0, 2), "vietnam": (0, 1)},
+        in_play=[73],
+        effects={"shuttle-diplomacy": 1},
+    )
+    game.choose("play 38 event")
+    assert game.state.vp == -3  # Thailand 2 + Vietnam 1, nothing taken off
+    assert game.state.in_play == [73]
+    assert game.state.effects == {"shuttle-diplomacy": 1}
+
+
 # -- #74 The Voice of America ---------------------------------------------------------------------
 def test_74_voice_of_america_4_ussr_influence_outside_europe_2_per_country() -> None:
     influence = {"poland": (0, 3), "iraq": (0, 3), "cuba": (0, 3), "angola": (0, 1)}
@@ -484,6 +526,27 @@ def test_76_ussuri_when_the_us_holds_it_4_influence_in_asia_2_per_country() -> N
     play(game, "infl thailand", "infl india")
     assert [infl(game, k) for k in ("japan", "thailand", "india")] == [(2, 0), (1, 0), (1, 0)]
     assert 76 in game.state.removed
+
+
+def test_76_ussuri_under_the_chinese_civil_war_places_in_asia_never_in_the_civil_war() -> None:
+    """12.4.1: Ussuri resolves as if the US held the China Card; 12.1: the US never targets
+    the Chinese Civil War space."""
+    doc = {
+        "phase": "action",
+        "phasing": "US",
+        "rounds_taken": {"USSR": 1, "US": 0},
+        "hands": {"US": [76], "USSR": [7]},
+        "influence": {"chinese-civil-war": {"ussr": 1}},
+    }
+    game = Game.from_scenario(doc, GameOptions(chinese_civil_war=True))
+    game.choose("play 76 event")
+    assert pending(game) == ("US", "event_influence")
+    offered = targets(game, "infl")
+    assert "chinese-civil-war" not in offered
+    assert {"japan", "thailand"} <= offered
+    play(game, "infl japan", "infl japan", "infl thailand", "infl thailand")
+    assert game.state.china_holder is None
+    assert [infl(game, k) for k in ("japan", "thailand")] == [(2, 0), (2, 0)]
 
 
 # -- #77 "Ask Not What Your Country Can Do For You" ---------------------------------------------
@@ -541,6 +604,21 @@ def test_80_one_small_step_stops_at_the_last_box() -> None:
     game.choose("play 80 event")
     assert game.state.space["US"] == 8
     assert game.state.vp == 0  # box 8, second to arrive
+
+
+def test_80_one_small_step_passing_a_box_ends_the_opponents_bonus_there() -> None:
+    """6.4.4: the US reached box 2 first (two attempts a turn); the USSR passing it with #80
+    reaches it too, so the US loses its second attempt."""
+    hands = {"USSR": [80], "US": [4, 19]}
+    space = {"US": 2, "USSR": 0}
+    attempts = {"US": 1, "USSR": 0}
+    game = action_game("USSR", hands, space=space, space_attempts=attempts)
+    game.choose("play 80 event")
+    assert game.state.space["USSR"] == 2
+    assert "play 4 space" in greyed(game)
+    before = action_game("USSR", {"USSR": [7], "US": [4, 19]}, space=space, space_attempts=attempts)
+    play(before, "play 7 event")
+    assert "play 4 space" in ids(before)
 
 
 # -- #107 Che ------------------------------------------------------------------------------------
@@ -605,6 +683,20 @@ def test_107_che_without_targets_has_no_effect() -> None:
     assert 107 in game.state.discard
 
 
+def test_107_che_played_by_the_us_for_ops_is_the_ussr_coup() -> None:
+    """5.2: the US plays Che for ops; the USSR chooses and makes the coups, which are its
+    military operations (8.2.3, 8.2.4)."""
+    influence = {"guatemala": (2, 0), "israel": (1, 0)}
+    game = action_game("US", {"US": [107], "USSR": [7]}, influence=influence, forced_dice=[2])
+    play(game, "play 107 ops", "event-first")
+    assert pending(game) == ("USSR", "event_target")
+    assert set(ids(game)) == {"coup guatemala", "done"}
+    game.choose("coup guatemala")
+    assert infl(game, "guatemala") == (0, 1)
+    assert game.state.milops == {"US": 0, "USSR": 3}
+    assert pending(game) == ("US", "operation")
+
+
 # -- #108 Our Man in Tehran ----------------------------------------------------------------------
 def test_108_our_man_in_tehran_discard_from_the_top_5_then_reshuffle() -> None:
     game = action_game(
@@ -642,3 +734,11 @@ def test_108_our_man_in_tehran_needs_a_us_controlled_middle_east_country() -> No
 def test_every_card_of_this_module_is_implemented() -> None:
     mine = {*range(60, 78), 80, 107, 108}
     assert not mine & unimplemented_events()
+
+
+def test_107_che_card_text_does_not_call_its_coups_free() -> None:
+    """Ruling 31: #107's coups are military operations (8.2.3), not free coups (8.2.5), so the
+    event text the player reads must not call them free (the card list, corrected)."""
+    che = next(card for card in load_default_data().cards if card.number == 107)
+    assert "free" not in che.text.lower()
+    assert "military operations" in che.text
