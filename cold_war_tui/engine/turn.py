@@ -99,7 +99,7 @@ def place_bid(core: Core) -> Flow[None]:
 def start_turn(core: Core) -> None:
     state = core.state
     core.log("", f"turn {state.turn} begins")
-    if state.turn > 1 and state.defcon < 5:
+    if state.defcon < 5:  # every turn, the first one too (8.1.6)
         core.set_defcon(state.defcon + 1, "8.1.6", "improve DEFCON")
     for addition in core.data.setup.deck_additions:
         if addition.turn == state.turn and state.turn > 1:
