@@ -99,7 +99,7 @@ def place_bid(core: Core) -> Flow[None]:
 def start_turn(core: Core) -> None:
     state = core.state
     core.log("", f"turn {state.turn} begins")
-    if state.turn > 1 and state.defcon < 5:
+    if state.defcon < 5:  # every turn, the first one too (8.1.6)
         core.set_defcon(state.defcon + 1, "8.1.6", "improve DEFCON")
     for addition in core.data.setup.deck_additions:
         if addition.turn == state.turn and state.turn > 1:
@@ -215,10 +215,14 @@ def action_choices(core: Core, side: Side) -> tuple[list[Choice], list[Unavailab
     choices, greyed = card_plays(core, side, cards)
     if core.holds_china(side):
         if state.china_face_up:
-            china = core.play_choices(CHINA_CARD, ops.ops_value(core, CHINA_CARD, side))
+            value = ops.ops_value(core, CHINA_CARD, side)  # this turn's modifiers (6.4.1)
+            china = core.play_choices(CHINA_CARD, value)
             choices.append(china.ops)
-            if ops.space_blocked(core, side, 4) is None:
+            space_reason = ops.space_blocked(core, side, value)
+            if space_reason is None:
                 choices.append(china.space)
+            else:
+                greyed.append(core.greyed(china.space, space_reason))
         else:
             name = core.card_name(CHINA_CARD)
             greyed.append(Unavailable(f"play {CHINA_CARD} ops", name, "face down until turn end"))

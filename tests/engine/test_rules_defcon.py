@@ -72,9 +72,13 @@ def test_8_1_5_defcon_closes_regions_to_coups_and_realignment(defcon: int) -> No
     assert "poland" in targets(game, "infl")
 
 
+@pytest.mark.parametrize("turn", [1, 2])
 @pytest.mark.parametrize(("before", "after"), [(2, 3), (3, 4), (4, 5), (5, 5)])
-def test_8_1_6_defcon_improves_by_one_at_the_start_of_each_turn(before: int, after: int) -> None:
-    game = game_at("turn-start", turn=2, defcon=before)
+def test_8_1_6_defcon_improves_by_one_at_the_start_of_each_turn(
+    turn: int, before: int, after: int
+) -> None:
+    """8.1.6: every turn, the first one too (a position may open turn 1 below 5)."""
+    game = game_at("turn-start", turn=turn, defcon=before)
     assert game.pending is not None
     assert game.pending.kind == "headline"
     assert game.state.defcon == after

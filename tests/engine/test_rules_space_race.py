@@ -205,3 +205,17 @@ def test_6_4_6_an_event_at_the_last_box_moves_nothing() -> None:
     game = action_game("US", {"US": [18], "USSR": [USSR_3_OPS]}, space={"US": 8})
     game.choose("play 18 event")
     assert (game.state.space["US"], game.state.vp) == (8, 0)
+
+
+def test_6_4_1_card_31_red_scare_leaves_the_china_card_3_ops_too_few_for_box_8() -> None:
+    """6.4.1 with ruling 34: under #31 Red Scare/Purge the China Card is worth 3 ops (its
+    ops entry says so), like any card: too few for box 8 (4 ops), enough for box 1."""
+    malus = {"ops-malus:USSR": 1}
+    game = action_game(
+        "USSR", {"USSR": [USSR_3_OPS], "US": [US_1_OP]}, space={"USSR": 7}, turn_effects=malus
+    )
+    assert game.ops_value(6, "USSR") == 3
+    assert "play 6 space" not in ids(game)
+    assert "6.4.1" in greyed(game)["play 6 space"]
+    early = action_game("USSR", {"USSR": [USSR_3_OPS], "US": [US_1_OP]}, turn_effects=malus)
+    assert "play 6 space" in ids(early)
