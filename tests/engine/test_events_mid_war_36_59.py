@@ -391,6 +391,46 @@ def test_45_summit_defcon_1_only_for_a_winner_who_is_not_phasing() -> None:
     assert ids(own) == ["defcon 3", "defcon 2"]
 
 
+def test_45_summit_shuttle_diplomacy_does_not_take_a_ussr_battleground() -> None:
+    """#45 counts the regions each side dominates on the map; #73 Shuttle Diplomacy acts
+    only "at the next Asia or Middle East scoring" (04-card-events #73), and Summit is no
+    scoring: the USSR (Iraq and Syria) dominates the Middle East, 4 + 1 beats the US's 4."""
+    game = action_game(
+        "USSR",
+        {"USSR": [45], "US": [US_1_OP]},
+        influence={"iraq": (0, 3), "syria": (0, 2)},
+        effects={"shuttle-diplomacy": 1},
+        forced_dice=[4, 4],
+    )
+    game.choose("play 45 event")
+    assert log_has(game, "Summit: USSR 4 + 1")
+    assert game.state.vp == -2
+    assert pending(game) == ("USSR", "event_defcon")
+
+
+def test_45_summit_formosan_taiwan_is_no_battleground_outside_asia_scoring() -> None:
+    """#45 with #35 Formosan Resolution: Taiwan counts as a battleground only "when Asia is
+    scored" (04-card-events #35). The US (Japan, Taiwan, Australia) has as many Asian
+    battlegrounds as the USSR (North Korea, Afghanistan): presence, not domination."""
+    game = action_game(
+        "US",
+        {"US": [45], "USSR": [USSR_1_OP]},
+        influence={
+            "japan": (4, 0),
+            "taiwan": (3, 0),
+            "australia": (4, 0),
+            "north-korea": (0, 3),
+            "afghanistan": (0, 2),
+        },
+        effects={"formosan-resolution": 1},
+        forced_dice=[3, 4],
+    )
+    game.choose("play 45 event")
+    assert log_has(game, "Summit: US 3 + 0")
+    assert game.state.vp == -2
+    assert pending(game) == ("USSR", "event_defcon")
+
+
 # -- #46 How I Learned to Stop Worrying ------------------------------------------------
 def test_46_how_i_learned_sets_defcon_and_gives_5_military_ops() -> None:
     game = action_game("US", {"USSR": [USSR_1_OP], "US": [46]}, defcon=3)
