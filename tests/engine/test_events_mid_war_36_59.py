@@ -6,7 +6,6 @@ import pytest
 from engine_scenarios import action_game, card_places, game_at, greyed, ids, infl, play, targets
 
 from cold_war_tui.engine import Game
-from cold_war_tui.engine.events.mid_war_lasting import we_will_bury_you_answered
 
 US_1_OP, US_3_OPS, US_4_OPS = 19, 4, 21  # Truman Doctrine, Duck and Cover, NATO
 USSR_1_OP, USSR_3_OPS = 10, 7  # Blockade, Socialist Governments
@@ -628,18 +627,61 @@ def test_50_played_by_the_us_for_ops_counts_from_its_next_round() -> None:
 
 
 def test_50_un_intervention_in_the_us_next_round_cancels_the_vp() -> None:
+    """#50: UN Intervention played as an event (`un N`) in the US's next round: no VP."""
     game = action_game(
-        "US", {"USSR": [USSR_1_OP], "US": [US_1_OP]}, effects={"we-will-bury-you": 1}
+        "US",
+        {"USSR": [USSR_1_OP], "US": [32, USSR_3_OPS, US_1_OP]},
+        influence={"canada": (1, 0)},
+        effects={"we-will-bury-you": 1},
     )
-    core = game._core  # UN Intervention belongs to another module: call the hook
-    we_will_bury_you_answered(core, 4, "US")
-    assert game.state.effects == {"we-will-bury-you": 1}
-    we_will_bury_you_answered(core, 32, "USSR")
-    assert game.state.effects == {"we-will-bury-you": 1}
-    we_will_bury_you_answered(core, 32, "US")
-    assert game.state.effects == {}
-    spend(play(game, "play 19 ops"), "canada")
+    spend(play(game, f"un {USSR_3_OPS}"), "canada")
+    assert log_has(game, "UN Intervention answers it")
     assert game.state.vp == 0
+    assert game.state.effects == {}
+
+
+def test_50_the_3_vp_come_before_any_us_vp_of_that_round() -> None:
+    """#50: "the USSR gains 3 VP prior to any US VP award" (published card): at US +18 the
+    US's Duck and Cover (+2 VP at DEFCON 3) does not reach 20, the USSR's 3 VP come first."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [4, US_1_OP]},
+        effects={"we-will-bury-you": 1},
+        vp=18,
+        defcon=4,
+    )
+    game.choose("play 4 event")
+    assert game.outcome is None
+    assert game.state.vp == 17  # 18 - 3 + 2
+    assert game.state.effects == {}
+
+
+def test_50_the_3_vp_can_win_for_the_ussr_before_the_us_card_resolves() -> None:
+    """#50: at USSR +18 the 3 VP end the game (20 VP) as the US commits to its play."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [4, US_1_OP]},
+        effects={"we-will-bury-you": 1},
+        vp=-18,
+        defcon=4,
+    )
+    game.choose("play 4 event")
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.ending) == ("USSR", "20 VP")
+    assert game.state.defcon == 4  # Duck and Cover never resolved
+
+
+def test_50_a_us_round_without_a_card_played_still_gives_the_3_vp() -> None:
+    """#50: a Quagmire discard is no UN Intervention: the USSR gains 3 VP that round."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [US_3_OPS, US_1_OP]},
+        effects={"we-will-bury-you": 1, "quagmire": 1},
+        forced_dice=[6],
+    )
+    game.choose(f"discard {US_3_OPS}")
+    assert game.state.vp == -3
+    assert game.state.effects == {"quagmire": 1}
 
 
 # -- #51 Brezhnev Doctrine -------------------------------------------------------------

@@ -9,8 +9,9 @@ Effect keys of these cards (values 1 unless said):
 - `missile-envy:SIDE` (persistent): SIDE must play #49 for operations in its next
   action round (#49); dropped once the card has left that hand at a round's end.
 - `we-will-bury-you` (persistent): 2 while the US's current round is not yet "its next
-  action round", 1 during it; the USSR gains 3 VP at its end unless UN Intervention
-  happened for the US in it (#50).
+  action round", 1 until then and during it; the first card the US plays in it decides
+  (UN Intervention as an event answers, anything else gives the USSR 3 VP at once), and
+  a round with no card played gives the 3 VP at its end (#50).
 - `flower-power` (persistent): the USSR gains 2 VP per war card the US plays (#59);
   #97 An Evil Empire cancels it (the `cancels` of data/cards.yaml).
 """
@@ -285,22 +286,28 @@ def we_will_bury_you(core: Core, side: Side) -> Flow[None]:
     yield
 
 
-def we_will_bury_you_answered(core: Core, card: int, side: Side) -> None:
-    """#32 UN Intervention for the US in its next action round cancels the 3 VP."""
-    if card != UN_INTERVENTION:
-        return
+def we_will_bury_you_play(core: Core, player: Side, card: int, mode: str) -> None:
+    """#50: the first card the US plays in its next action round decides it. UN
+    Intervention as an event answers; any other play gives the USSR its 3 VP at once,
+    "prior to any US VP award" (published card), before that card resolves."""
     state = core.state
     if (
-        state.effects.get(effect_keys.WE_WILL_BURY_YOU) == 1
-        and side == US
-        and state.phase == "action"
+        state.effects.get(effect_keys.WE_WILL_BURY_YOU) != 1
+        or player != US
+        or state.phase != "action"
+        or state.phasing != US
     ):
-        del state.effects[effect_keys.WE_WILL_BURY_YOU]
+        return
+    del state.effects[effect_keys.WE_WILL_BURY_YOU]
+    if card == UN_INTERVENTION and mode == "event":
         core.log("5.1", '"We Will Bury You": UN Intervention answers it; no VP for the USSR')
+    else:
+        core.gain_vp(USSR, 3, "5.1", '"We Will Bury You"')
 
 
 def we_will_bury_you_round_end(core: Core, side: Side) -> None:
-    """At the end of the US's next action round the USSR gains its 3 VP."""
+    """A US round in which no card was played (a pass, a Quagmire discard) is its next
+    action round too: at its end the USSR gains the 3 VP."""
     effects = core.state.effects
     value = effects.get(effect_keys.WE_WILL_BURY_YOU)
     if value and side == US:
