@@ -405,6 +405,8 @@ def test_45_summit_shuttle_diplomacy_does_not_take_a_ussr_battleground() -> None
     assert log_has(game, "Summit: USSR 4 + 1")
     assert game.state.vp == -2
     assert pending(game) == ("USSR", "event_defcon")
+    game.choose("defcon 5")
+    assert game.state.effects == {"shuttle-diplomacy": 1}  # still waiting for a scoring
 
 
 def test_45_summit_formosan_taiwan_is_no_battleground_outside_asia_scoring() -> None:
