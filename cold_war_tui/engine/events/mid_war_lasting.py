@@ -302,7 +302,8 @@ def we_will_bury_you_play(core: Core, player: Side, card: int, mode: str) -> Non
     if card == UN_INTERVENTION and mode == "event":
         core.log("5.1", '"We Will Bury You": UN Intervention answers it; no VP for the USSR')
     else:
-        core.gain_vp(USSR, 3, "5.1", '"We Will Bury You"')
+        why = f'"We Will Bury You": the US plays {core.card_name(card)}, not UN Intervention'
+        core.gain_vp(USSR, 3, "5.1", why)
 
 
 def we_will_bury_you_round_end(core: Core, side: Side) -> None:
