@@ -673,6 +673,22 @@ def test_50_the_3_vp_can_win_for_the_ussr_before_the_us_card_resolves() -> None:
     assert game.state.defcon == 4  # Duck and Cover never resolved
 
 
+def test_50_a_game_the_us_ends_with_wargames_that_round_counts_the_3_vp() -> None:
+    """#50 then #100 in the US's next round: 8 - 3 (first) - 6 (Wargames) = USSR +1."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [100, US_1_OP]},
+        effects={"we-will-bury-you": 1},
+        vp=8,
+        defcon=2,
+        turn=8,
+    )
+    play(game, "play 100 event", "yes")
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.ending) == ("USSR", "Wargames")
+    assert game.state.vp == -1
+
+
 def test_50_a_us_round_without_a_card_played_still_gives_the_3_vp() -> None:
     """#50: a Quagmire discard is no UN Intervention: the USSR gains 3 VP that round."""
     game = action_game(
