@@ -255,6 +255,27 @@ def test_42_quagmire_traps_the_us_until_it_discards_and_rolls_1_to_4() -> None:
     assert_cards_in_one_place(game)
 
 
+@pytest.mark.parametrize("effects", [{"quagmire": 1}, {"missile-envy:US": 1}])
+def test_42_49_a_trapped_or_obliged_side_may_still_pass_an_optional_eighth_round(
+    effects: dict[str, int],
+) -> None:
+    """#42 Quagmire / #49 Missile Envy bind the rounds a side takes; the 8th round of space
+    box 8 "may" be taken (6.4.4), so passing it stays open, as it is without them."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [US_3_OPS, 49]},
+        turn=4,
+        action_round=8,
+        space={"US": 8, "USSR": 7},
+        effects=effects,
+    )
+    assert "pass" in ids(game)
+    game.choose("pass")
+    assert log_has(game, "US passes")
+    assert game.state.effects == effects  # the trap or the obligation waits
+    assert {US_3_OPS, 49} <= set(game.state.hands["US"])
+
+
 def test_42_quagmire_without_a_2_ops_card_plays_scoring_cards_then_skips_rounds() -> None:
     game = action_game(
         "US",

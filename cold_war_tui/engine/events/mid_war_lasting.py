@@ -163,15 +163,16 @@ def trap_round_start(core: Core, side: Side) -> bool:
 def trap_menu(
     core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
-    """A trapped side may only play scoring cards; the discards come from `trap_discard`."""
+    """A trapped side may only play scoring cards; the discards come from `trap_discard`.
+    A round it may pass (space box 8's optional eighth, 6.4.4) it may still pass."""
     key, card = TRAPS[side]
     if not core.state.effects.get(key):
         return choices, greyed
     reason = f"{core.card_name(card)}: discard a card of 2+ ops instead (scoring cards allowed)"
-    kept = [c for c in choices if _is_scoring_event(core, c.id)]
+    kept = [c for c in choices if c.id == "pass" or _is_scoring_event(core, c.id)]
     greyed = [
         *greyed,
-        *(Unavailable(c.id, c.label, reason) for c in choices if not _is_scoring_event(core, c.id)),
+        *(Unavailable(c.id, c.label, reason) for c in choices if c not in kept),
     ]
     return kept, greyed
 
@@ -247,7 +248,8 @@ def missile_envy(core: Core, side: Side) -> Flow[None]:
 def missile_envy_menu(
     core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
-    """#49: while obliged, the only play is Missile Envy for operations."""
+    """#49: while obliged, the only play is Missile Envy for operations (or a pass, where
+    the round may be passed: space box 8's optional eighth, 6.4.4)."""
     effects = core.state.effects
     if (
         not effects.get(effect_keys.MISSILE_ENVY[side])
@@ -258,8 +260,8 @@ def missile_envy_menu(
         return choices, greyed  # the trap comes first; the obligation waits (ruling)
     required = f"play {MISSILE_ENVY} ops"
     reason = "Missile Envy must be played for operations this action round"
-    kept = [c for c in choices if c.id == required]
-    greyed = [*greyed, *(Unavailable(c.id, c.label, reason) for c in choices if c.id != required)]
+    kept = [c for c in choices if c.id in (required, "pass")]
+    greyed = [*greyed, *(Unavailable(c.id, c.label, reason) for c in choices if c not in kept)]
     return kept, greyed
 
 
