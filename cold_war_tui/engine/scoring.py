@@ -24,18 +24,28 @@ class SideScore:
     vp: int
 
 
-def region_score(core: Core, region: str, *, final: bool = False) -> dict[Side, SideScore]:
-    """What scoring `region` now gives each side (10.x); `final` at final scoring."""
+def region_score(
+    core: Core, region: str, *, final: bool = False, when_scored: bool = True
+) -> dict[Side, SideScore]:
+    """What scoring `region` now gives each side (10.x); `final` at final scoring.
+
+    `when_scored`: the effects that act only when a region is scored apply (#35 Formosan
+    Resolution's Taiwan, #73 Shuttle Diplomacy); False reads the map alone, for an event
+    that asks who dominates a region without scoring it (#45 Summit).
+    """
     board = core.board
     members = board.region_members[region]
-    total_bgs = sum(1 for c in members if _battleground(core, c))
+    battleground = board.battleground
+    taiwan = _formosan_taiwan(core) if when_scored else None
+    total_bgs = sum(1 for c in members if battleground[c] or c == taiwan)
+    shuttle = when_scored and _shuttle_diplomacy(core, region, final)
     counts = {}
     for side in SIDES:
         controlled = [c for c in members if core.controls(side, c)]
-        bgs = sum(1 for c in controlled if _battleground(core, c))
+        bgs = sum(1 for c in controlled if battleground[c] or c == taiwan)
         adjacent = sum(1 for c in controlled if c in board.adjacent_to[other(side)])
         n = len(controlled)
-        if side == USSR and bgs and _shuttle_diplomacy(core, region, final):
+        if side == USSR and bgs and shuttle:
             n, bgs = n - 1, bgs - 1
         counts[side] = (n, bgs, adjacent)
     scoring = core.region_scoring[region]
@@ -67,15 +77,12 @@ def _shuttle_diplomacy(core: Core, region: str, final: bool) -> bool:
     )
 
 
-def _battleground(core: Core, country: int) -> bool:
-    """A battleground, or Taiwan under #35 Formosan Resolution while the US controls it."""
-    if core.board.battleground[country]:
-        return True
-    return (
-        core.board.keys[country] == "taiwan"
-        and bool(core.state.effects.get(effect_keys.FORMOSAN_RESOLUTION))
-        and core.controls(US, country)
-    )
+def _formosan_taiwan(core: Core) -> int | None:
+    """Taiwan, when #35 Formosan Resolution makes it a battleground (the US controls it)."""
+    if not core.state.effects.get(effect_keys.FORMOSAN_RESOLUTION):
+        return None
+    taiwan = core.board.index["taiwan"]
+    return taiwan if core.controls(US, taiwan) else None
 
 
 def score_region(core: Core, region: str, rule: str = "10", *, final: bool = False) -> None:

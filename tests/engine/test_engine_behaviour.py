@@ -3,7 +3,10 @@ seeds makes the same choices and writes the same log and final state as the engi
 rework's start (tools/behaviour_digests.txt, from commit 17d9f99). One intended change: a
 card that leaves a hand leaves `known` (Core.move_card), so the state is compared byte for
 byte without `known` (`to_json` differed in 218 of the 300 games, all by stale `known`
-entries of the old engine)."""
+entries of the old engine). Rules fixes since then re-record the games they change: the
+audit of #36-#59 (#45 Summit, #50 We Will Bury You) changed 65 of them, each a game with
+one of those events (one a game that ended inside a UN Intervention play, whose cards lay
+in limbo in the new announcing order)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,6 @@ import pytest
 from engine_scenarios import action_game, card_places, game_at, greyed, ids, infl, play, targets
 
 from cold_war_tui.engine import Game
-from cold_war_tui.engine.events.mid_war_lasting import we_will_bury_you_answered
 
 US_1_OP, US_3_OPS, US_4_OPS = 19, 4, 21  # Truman Doctrine, Duck and Cover, NATO
 USSR_1_OP, USSR_3_OPS = 10, 7  # Blockade, Socialist Governments
@@ -256,6 +255,27 @@ def test_42_quagmire_traps_the_us_until_it_discards_and_rolls_1_to_4() -> None:
     assert_cards_in_one_place(game)
 
 
+@pytest.mark.parametrize("effects", [{"quagmire": 1}, {"missile-envy:US": 1}])
+def test_42_49_a_trapped_or_obliged_side_may_still_pass_an_optional_eighth_round(
+    effects: dict[str, int],
+) -> None:
+    """#42 Quagmire / #49 Missile Envy bind the rounds a side takes; the 8th round of space
+    box 8 "may" be taken (6.4.4), so passing it stays open, as it is without them."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [US_3_OPS, 49]},
+        turn=4,
+        action_round=8,
+        space={"US": 8, "USSR": 7},
+        effects=effects,
+    )
+    assert "pass" in ids(game)
+    game.choose("pass")
+    assert log_has(game, "US passes")
+    assert game.state.effects == effects  # the trap or the obligation waits
+    assert {US_3_OPS, 49} <= set(game.state.hands["US"])
+
+
 def test_42_quagmire_without_a_2_ops_card_plays_scoring_cards_then_skips_rounds() -> None:
     game = action_game(
         "US",
@@ -389,6 +409,48 @@ def test_45_summit_defcon_1_only_for_a_winner_who_is_not_phasing() -> None:
     own = action_game("USSR", {"USSR": [45], "US": [US_1_OP]}, defcon=2, forced_dice=[6, 1])
     own.choose("play 45 event")
     assert ids(own) == ["defcon 3", "defcon 2"]
+
+
+def test_45_summit_shuttle_diplomacy_does_not_take_a_ussr_battleground() -> None:
+    """#45 counts the regions each side dominates on the map; #73 Shuttle Diplomacy acts
+    only "at the next Asia or Middle East scoring" (04-card-events #73), and Summit is no
+    scoring: the USSR (Iraq and Syria) dominates the Middle East, 4 + 1 beats the US's 4."""
+    game = action_game(
+        "USSR",
+        {"USSR": [45], "US": [US_1_OP]},
+        influence={"iraq": (0, 3), "syria": (0, 2)},
+        effects={"shuttle-diplomacy": 1},
+        forced_dice=[4, 4],
+    )
+    game.choose("play 45 event")
+    assert log_has(game, "Summit: USSR 4 + 1")
+    assert game.state.vp == -2
+    assert pending(game) == ("USSR", "event_defcon")
+    game.choose("defcon 5")
+    assert game.state.effects == {"shuttle-diplomacy": 1}  # still waiting for a scoring
+
+
+def test_45_summit_formosan_taiwan_is_no_battleground_outside_asia_scoring() -> None:
+    """#45 with #35 Formosan Resolution: Taiwan counts as a battleground only "when Asia is
+    scored" (04-card-events #35). The US (Japan, Taiwan, Australia) has as many Asian
+    battlegrounds as the USSR (North Korea, Afghanistan): presence, not domination."""
+    game = action_game(
+        "US",
+        {"US": [45], "USSR": [USSR_1_OP]},
+        influence={
+            "japan": (4, 0),
+            "taiwan": (3, 0),
+            "australia": (4, 0),
+            "north-korea": (0, 3),
+            "afghanistan": (0, 2),
+        },
+        effects={"formosan-resolution": 1},
+        forced_dice=[3, 4],
+    )
+    game.choose("play 45 event")
+    assert log_has(game, "Summit: US 3 + 0")
+    assert game.state.vp == -2
+    assert pending(game) == ("USSR", "event_defcon")
 
 
 # -- #46 How I Learned to Stop Worrying ------------------------------------------------
@@ -588,18 +650,77 @@ def test_50_played_by_the_us_for_ops_counts_from_its_next_round() -> None:
 
 
 def test_50_un_intervention_in_the_us_next_round_cancels_the_vp() -> None:
+    """#50: UN Intervention played as an event (`un N`) in the US's next round: no VP."""
     game = action_game(
-        "US", {"USSR": [USSR_1_OP], "US": [US_1_OP]}, effects={"we-will-bury-you": 1}
+        "US",
+        {"USSR": [USSR_1_OP], "US": [32, USSR_3_OPS, US_1_OP]},
+        influence={"canada": (1, 0)},
+        effects={"we-will-bury-you": 1},
     )
-    core = game._core  # UN Intervention belongs to another module: call the hook
-    we_will_bury_you_answered(core, 4, "US")
-    assert game.state.effects == {"we-will-bury-you": 1}
-    we_will_bury_you_answered(core, 32, "USSR")
-    assert game.state.effects == {"we-will-bury-you": 1}
-    we_will_bury_you_answered(core, 32, "US")
-    assert game.state.effects == {}
-    spend(play(game, "play 19 ops"), "canada")
+    spend(play(game, f"un {USSR_3_OPS}"), "canada")
+    assert log_has(game, "UN Intervention answers it")
     assert game.state.vp == 0
+    assert game.state.effects == {}
+
+
+def test_50_the_3_vp_come_before_any_us_vp_of_that_round() -> None:
+    """#50: "the USSR gains 3 VP prior to any US VP award" (published card): at US +18 the
+    US's Duck and Cover (+2 VP at DEFCON 3) does not reach 20, the USSR's 3 VP come first."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [4, US_1_OP]},
+        effects={"we-will-bury-you": 1},
+        vp=18,
+        defcon=4,
+    )
+    game.choose("play 4 event")
+    assert game.outcome is None
+    assert game.state.vp == 17  # 18 - 3 + 2
+    assert game.state.effects == {}
+
+
+def test_50_the_3_vp_can_win_for_the_ussr_before_the_us_card_resolves() -> None:
+    """#50: at USSR +18 the 3 VP end the game (20 VP) as the US commits to its play."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [4, US_1_OP]},
+        effects={"we-will-bury-you": 1},
+        vp=-18,
+        defcon=4,
+    )
+    game.choose("play 4 event")
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.ending) == ("USSR", "20 VP")
+    assert game.state.defcon == 4  # Duck and Cover never resolved
+
+
+def test_50_a_game_the_us_ends_with_wargames_that_round_counts_the_3_vp() -> None:
+    """#50 then #100 in the US's next round: 8 - 3 (first) - 6 (Wargames) = USSR +1."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [100, US_1_OP]},
+        effects={"we-will-bury-you": 1},
+        vp=8,
+        defcon=2,
+        turn=8,
+    )
+    play(game, "play 100 event", "yes")
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.ending) == ("USSR", "Wargames")
+    assert game.state.vp == -1
+
+
+def test_50_a_us_round_without_a_card_played_still_gives_the_3_vp() -> None:
+    """#50: a Quagmire discard is no UN Intervention: the USSR gains 3 VP that round."""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [US_3_OPS, US_1_OP]},
+        effects={"we-will-bury-you": 1, "quagmire": 1},
+        forced_dice=[6],
+    )
+    game.choose(f"discard {US_3_OPS}")
+    assert game.state.vp == -3
+    assert game.state.effects == {"quagmire": 1}
 
 
 # -- #51 Brezhnev Doctrine -------------------------------------------------------------

@@ -438,8 +438,9 @@ def un_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choice]:
 def un_play(core: Core, side: Side, chosen: str) -> Flow[bool]:
     """Play #32 as the event with card N: N's event is cancelled, its ops are used."""
     card = int(chosen.split()[1])
-    put_in_play(core, side, card, HAND[side], "ops")
+    # #32 is announced first: the play is UN Intervention's (#50 We Will Bury You asks)
     put_in_play(core, side, UN_INTERVENTION, HAND[side], "event")
+    put_in_play(core, side, card, HAND[side], "ops")
     core.log(RULE, f"{side} plays UN Intervention with {core.card_name(card)}")
     happened = yield from resolve_event(core, UN_INTERVENTION, side)
     yield from card_operations(core, side, card)

@@ -116,8 +116,10 @@ def _defcon_choices(core: Core, chooser: Side, levels: list[int]) -> list[Choice
 
 
 def summit(core: Core, side: Side) -> Flow[None]:
-    """#45: both roll +1 per dominated/controlled region; the higher gains 2 VP, DEFCON +-1."""
-    scores = [region_score(core, region) for region in core.board.region_order]
+    """#45: both roll +1 per dominated/controlled region; the higher gains 2 VP, DEFCON +-1.
+    No region is scored: the effects that act at a scoring (#35, #73) do not count."""
+    regions = core.board.region_order
+    scores = [region_score(core, region, when_scored=False) for region in regions]
     totals: dict[Side, int] = {}
     for who in (side, other(side)):
         die = core.roll(who, "Summit", "5.1")

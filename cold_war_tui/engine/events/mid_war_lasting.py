@@ -9,8 +9,9 @@ Effect keys of these cards (values 1 unless said):
 - `missile-envy:SIDE` (persistent): SIDE must play #49 for operations in its next
   action round (#49); dropped once the card has left that hand at a round's end.
 - `we-will-bury-you` (persistent): 2 while the US's current round is not yet "its next
-  action round", 1 during it; the USSR gains 3 VP at its end unless UN Intervention
-  happened for the US in it (#50).
+  action round", 1 until then and during it; the first card the US plays in it decides
+  (UN Intervention as an event answers, anything else gives the USSR 3 VP at once), and
+  a round with no card played gives the 3 VP at its end (#50).
 - `flower-power` (persistent): the USSR gains 2 VP per war card the US plays (#59);
   #97 An Evil Empire cancels it (the `cancels` of data/cards.yaml).
 """
@@ -162,15 +163,16 @@ def trap_round_start(core: Core, side: Side) -> bool:
 def trap_menu(
     core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
-    """A trapped side may only play scoring cards; the discards come from `trap_discard`."""
+    """A trapped side may only play scoring cards; the discards come from `trap_discard`.
+    A round it may pass (space box 8's optional eighth, 6.4.4) it may still pass."""
     key, card = TRAPS[side]
     if not core.state.effects.get(key):
         return choices, greyed
     reason = f"{core.card_name(card)}: discard a card of 2+ ops instead (scoring cards allowed)"
-    kept = [c for c in choices if _is_scoring_event(core, c.id)]
+    kept = [c for c in choices if c.id == "pass" or _is_scoring_event(core, c.id)]
     greyed = [
         *greyed,
-        *(Unavailable(c.id, c.label, reason) for c in choices if not _is_scoring_event(core, c.id)),
+        *(Unavailable(c.id, c.label, reason) for c in choices if c not in kept),
     ]
     return kept, greyed
 
@@ -246,7 +248,8 @@ def missile_envy(core: Core, side: Side) -> Flow[None]:
 def missile_envy_menu(
     core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
-    """#49: while obliged, the only play is Missile Envy for operations."""
+    """#49: while obliged, the only play is Missile Envy for operations (or a pass, where
+    the round may be passed: space box 8's optional eighth, 6.4.4)."""
     effects = core.state.effects
     if (
         not effects.get(effect_keys.MISSILE_ENVY[side])
@@ -257,8 +260,8 @@ def missile_envy_menu(
         return choices, greyed  # the trap comes first; the obligation waits (ruling)
     required = f"play {MISSILE_ENVY} ops"
     reason = "Missile Envy must be played for operations this action round"
-    kept = [c for c in choices if c.id == required]
-    greyed = [*greyed, *(Unavailable(c.id, c.label, reason) for c in choices if c.id != required)]
+    kept = [c for c in choices if c.id in (required, "pass")]
+    greyed = [*greyed, *(Unavailable(c.id, c.label, reason) for c in choices if c not in kept)]
     return kept, greyed
 
 
@@ -285,22 +288,29 @@ def we_will_bury_you(core: Core, side: Side) -> Flow[None]:
     yield
 
 
-def we_will_bury_you_answered(core: Core, card: int, side: Side) -> None:
-    """#32 UN Intervention for the US in its next action round cancels the 3 VP."""
-    if card != UN_INTERVENTION:
-        return
+def we_will_bury_you_play(core: Core, player: Side, card: int, mode: str) -> None:
+    """#50: the first card the US plays in its next action round decides it. UN
+    Intervention as an event answers; any other play gives the USSR its 3 VP at once,
+    "prior to any US VP award" (published card), before that card resolves."""
     state = core.state
     if (
-        state.effects.get(effect_keys.WE_WILL_BURY_YOU) == 1
-        and side == US
-        and state.phase == "action"
+        state.effects.get(effect_keys.WE_WILL_BURY_YOU) != 1
+        or player != US
+        or state.phase != "action"
+        or state.phasing != US
     ):
-        del state.effects[effect_keys.WE_WILL_BURY_YOU]
+        return
+    del state.effects[effect_keys.WE_WILL_BURY_YOU]
+    if card == UN_INTERVENTION and mode == "event":
         core.log("5.1", '"We Will Bury You": UN Intervention answers it; no VP for the USSR')
+    else:
+        why = f'"We Will Bury You": the US plays {core.card_name(card)}, not UN Intervention'
+        core.gain_vp(USSR, 3, "5.1", why)
 
 
 def we_will_bury_you_round_end(core: Core, side: Side) -> None:
-    """At the end of the US's next action round the USSR gains its 3 VP."""
+    """A US round in which no card was played (a pass, a Quagmire discard) is its next
+    action round too: at its end the USSR gains the 3 VP."""
     effects = core.state.effects
     value = effects.get(effect_keys.WE_WILL_BURY_YOU)
     if value and side == US:

@@ -162,9 +162,9 @@ HOOKS = Hooks(
     card_played=(
         early_war.china_card_ends_formosan,
         mid_war_lasting.flower_power_war_card,
+        mid_war_lasting.we_will_bury_you_play,
     ),
     event_happened=(
-        mid_war_lasting.we_will_bury_you_answered,
         mid_war.u2_un_intervention,
         mid_war.shuttle_diplomacy_used,
     ),
