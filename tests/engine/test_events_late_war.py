@@ -798,7 +798,6 @@ def test_92_terrorism_headlined_after_iranian_hostage_crisis_spares_the_us_headl
     state = game.state
     assert len(state.hands["US"]) == 1
     assert len({4, 21, 23} & set(state.discard)) == 2
-    assert 19 in state.removed  # Truman Doctrine's event happened (no target: no effect)
     assert 92 in state.discard
 
 
