@@ -352,29 +352,6 @@ def test_optional_first_us_edition_aldrich_ames_orders_the_us_hand() -> None:
     assert "play 6 ops" in greyed(game)  # no China Card for the rest of the turn
 
 
-def test_optional_first_us_edition_ames_order_binds_only_the_cards_it_names() -> None:
-    """#98, first US edition (seed, optional rules): the USSR orders "those cards", the US
-    hand it revealed. #49 Missile Envy, given to the US after the order, is not one of
-    them, so its obligation (play it for ops this round) can be met; the US is never left
-    without a play while it holds cards (5.1)."""
-    options = GameOptions(first_us_edition=True)
-    game = options_game(
-        options,
-        "US",
-        {"USSR": [7], "US": [19, 25, 49]},
-        turn=8,
-        influence={"japan": (1, 0)},
-        effects={"missile-envy:US": 1},
-        turn_effects={"open-hand:US": 1, "ames-order": 1, "ames-order:19": 1, "ames-order:25": 2},
-    )
-    assert game.pending is not None and game.pending.player == "US"
-    assert ids(game) == ["play 49 ops"]
-    assert "play 25 ops" in greyed(game)  # the order still holds for the cards it names
-    play(game, "play 49 ops", "infl japan", "infl japan")
-    assert game.state.hands["US"] == [19, 25]
-    assert game.pending is not None and game.pending.player == "USSR"
-
-
 def test_deluxe_aldrich_ames_discards_one_us_card_instead() -> None:
     game = options_game(GameOptions(), "USSR", {"USSR": [98, 7], "US": [19, 25]}, turn=8)
     play(game, "play 98 event")

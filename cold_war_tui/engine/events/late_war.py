@@ -286,31 +286,27 @@ def _ordinal(n: int) -> str:
 def ames_order_menu(
     core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> tuple[list[Choice], list[Unavailable]]:
-    """The cards the USSR ordered are played in its order, and never the China Card.
-
-    The order binds "those cards" (the seed), the hand the US revealed: of them only the
-    next is playable. A card that joined the hand afterwards (#49 Missile Envy given to the
-    US, a card taken with #43 SALT) is outside the order and stays playable.
-    """
+    """The US may play only the next card of the USSR's order, and never the China Card."""
     effects = core.state.turn_effects
     if side != US or not effects.get(effect_keys.AMES_ORDER):
         return choices, greyed
     hand = core.state.hands[US]
     ordered = [c for c in hand if effects.get(effect_keys.ames_position(c))]
     nxt = min(ordered, key=lambda c: effects[effect_keys.ames_position(c)]) if ordered else None
-    held_back = {c for c in ordered if c != nxt}
+    reason = (
+        f"Aldrich Ames (first US edition): the US must play {core.card_name(nxt)} next"
+        if nxt is not None
+        else "Aldrich Ames (first US edition): no China Card this turn"
+    )
     keep: list[Choice] = []
     for choice in choices:
         verb, *rest = choice.id.split()
         card = int(rest[0]) if verb == "play" and rest else None
-        if card == CHINA_CARD:
-            reason = "Aldrich Ames (first US edition): no China Card this turn"
-        elif card in held_back and nxt is not None:
-            reason = f"Aldrich Ames (first US edition): the US must play {core.card_name(nxt)} next"
-        else:
+        allowed = card != CHINA_CARD and (nxt is None or card == nxt or verb == "pass")
+        if allowed:
             keep.append(choice)
-            continue
-        greyed.append(Unavailable(choice.id, choice.label, reason))
+        else:
+            greyed.append(Unavailable(choice.id, choice.label, reason))
     return keep, greyed
 
 
