@@ -749,3 +749,105 @@ def test_96_tear_down_this_wall_grants_coups_or_realignment_never_influence() ->
     play(declined, "play 96 event", "no")
     assert infl(declined, "east-germany") == (3, 0)
     assert pending(declined) == ("USSR", "action")
+
+
+# -- Late War events played by the other side, in the headline, and their limits ------------
+def test_91_ortega_played_by_the_us_for_ops_the_ussr_may_decline_the_coup() -> None:
+    """#91 "may" (published card): the USSR resolves the triggered event (5.2 note) and may
+    skip the free coup; the event still happened, so the starred card is removed."""
+    game = late("US", {"US": [91, 4], "USSR": [7]}, defcon=2, influence={"cuba": (1, 0)})
+    play(game, "play 91 ops", "event-first")
+    assert pending(game) == ("USSR", "event_coup")
+    assert set(ids(game)) == {"coup cuba", "done"}
+    game.choose("done")
+    assert game.outcome is None
+    assert game.state.defcon == 2
+    assert pending(game) == ("US", "operation")  # then the US's own 2 ops
+    play(game, "infl cuba", "infl cuba")
+    assert 91 in game.state.removed
+
+
+def test_91_ortega_played_by_the_us_a_coup_in_cuba_at_defcon_2_loses_for_the_us() -> None:
+    """5.2 note and 8.1.3: the US played the card, so it is the phasing player who loses
+    when the USSR's free coup in battleground Cuba drops DEFCON to 1 (6.3.5)."""
+    game = late(
+        "US",
+        {"US": [91, 4], "USSR": [7]},
+        defcon=2,
+        influence={"cuba": (1, 0)},
+        forced_dice=[6],
+    )
+    play(game, "play 91 ops", "event-first", "coup cuba")
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.rule) == ("USSR", "8.1.3")
+
+
+def test_92_terrorism_headlined_after_iranian_hostage_crisis_spares_the_us_headline() -> None:
+    """#92 with #82 in effect, headlined by the USSR: 2 random cards of the US hand go; the
+    US headline card is no longer in the hand and resolves as usual."""
+    game = Game.from_scenario(
+        {
+            "phase": "headline",
+            "turn": 8,
+            "influence": {},
+            "hands": {"USSR": [92, 8, 12], "US": [19, 4, 21, 23]},
+            "effects": {"iranian-hostage-crisis": 1},
+        }
+    )
+    play(game, "headline 92", "headline 19")
+    state = game.state
+    assert len(state.hands["US"]) == 1
+    assert len({4, 21, 23} & set(state.discard)) == 2
+    assert 92 in state.discard
+
+
+def test_95_debt_crisis_played_by_the_us_for_ops_the_us_chooses_its_own_discard() -> None:
+    """#95 triggered by the US's ops (5.2): the US decides to discard or keep, and the card
+    being played is not in the hand to discard."""
+    game = late(
+        "US",
+        {"US": [95, 4, 21], "USSR": [7]},
+        influence={"japan": (1, 0), "chile": (0, 2)},
+    )
+    play(game, "play 95 ops", "event-first")
+    assert pending(game) == ("US", "event_discard")
+    assert set(ids(game)) == {"discard 4", "discard 21", "keep"}
+    game.choose("keep")
+    assert pending(game) == ("USSR", "event_target")
+    game.choose("target chile")
+    assert infl(game, "chile") == (0, 4)
+    assert pending(game) == ("US", "operation")  # then the US's 2 ops
+    assert 95 not in game.state.removed
+
+
+def test_90_glasnost_operations_respect_chernobyl() -> None:
+    """#94 closes a region to USSR influence placed with ops; #90's 4 ops (The Reformer in
+    effect) are operations, so they may not place there either."""
+    game = late(
+        "US",
+        {"US": [94, 19], "USSR": [90, 7]},
+        influence={"poland": (0, 1), "angola": (0, 1)},
+        effects={"the-reformer": 1},
+        defcon=3,
+    )
+    play(game, "play 94 event", "region europe", "play 90 event", "yes")
+    assert pending(game) == ("USSR", "operation")
+    places = targets(game, "infl")
+    assert "angola" in places
+    assert not places & EUROPE
+
+
+def test_86_north_sea_oil_with_the_space_station_still_gives_8_rounds_not_9() -> None:
+    """#86 "8 action rounds" and space box 8 "8 action rounds" do not add up."""
+    game = late(
+        "US",
+        {"US": [86, 4, 21, 23], "USSR": [7, 8]},
+        action_round=7,
+        space={"US": 8, "USSR": 2},
+    )
+    play(game, "play 86 event")
+    assert game.state.action_round == 8
+    assert pending(game) == ("US", "action")
+    game.choose("play 4 event")
+    state = game.state
+    assert (state.turn, state.phase) == (8, "turn-end")  # no ninth round

@@ -352,6 +352,36 @@ def test_optional_first_us_edition_aldrich_ames_orders_the_us_hand() -> None:
     assert "play 6 ops" in greyed(game)  # no China Card for the rest of the turn
 
 
+@pytest.mark.parametrize(
+    "order",
+    [
+        {"ames-order:19": 1, "ames-order:25": 2, "ames-order:49": 3},  # #49 ordered last
+        {"ames-order:19": 1, "ames-order:25": 2},  # #49 received after the order
+    ],
+)
+def test_optional_first_us_edition_ames_order_and_missile_envy_never_leave_the_us_no_play(
+    order: dict[str, int],
+) -> None:
+    """#98 (first US edition) with #49 Missile Envy's obligation on the US: the order says
+    #19 first, the obligation says #49 for ops. The US, holding cards, may not pass (5.1):
+    the order narrows the menu first and the obligation waits, as it waits for a trap."""
+    options = GameOptions(first_us_edition=True)
+    game = options_game(
+        options,
+        "US",
+        {"USSR": [7], "US": [19, 25, 49]},
+        turn=8,
+        influence={"japan": (1, 0)},
+        effects={"missile-envy:US": 1},
+        turn_effects={"open-hand:US": 1, "ames-order": 1, **order},
+    )
+    assert game.pending is not None and game.pending.player == "US"
+    assert {i.split()[1] for i in ids(game) if i.startswith("play ")} == {"19"}
+    play(game, "play 19 ops", "infl japan")
+    assert game.state.hands["US"] == [25, 49]
+    assert game.state.effects["missile-envy:US"] == 1  # still owed
+
+
 def test_deluxe_aldrich_ames_discards_one_us_card_instead() -> None:
     game = options_game(GameOptions(), "USSR", {"USSR": [98, 7], "US": [19, 25]}, turn=8)
     play(game, "play 98 event")

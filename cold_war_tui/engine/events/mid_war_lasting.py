@@ -249,16 +249,21 @@ def missile_envy_menu(
     core: Core, side: Side, choices: list[Choice], greyed: list[Unavailable]
 ) -> hooks.Menu:
     """#49: while obliged, the only play is Missile Envy for operations (or a pass, where
-    the round may be passed: space box 8's optional eighth, 6.4.4)."""
+    the round may be passed: space box 8's optional eighth, 6.4.4).
+
+    An effect that narrowed the menu first and left no such play (a trap, #42/#44; the
+    first-edition order of #98) comes first: the obligation waits for a round where it
+    can be met, and the side is never left with no play while it holds cards (5.1).
+    """
     effects = core.state.effects
     if (
         not effects.get(effect_keys.MISSILE_ENVY[side])
         or MISSILE_ENVY not in core.state.hands[side]
     ):
         return choices, greyed
-    if effects.get(TRAPS[side][0]):
-        return choices, greyed  # the trap comes first; the obligation waits (ruling)
     required = f"play {MISSILE_ENVY} ops"
+    if not any(c.id == required for c in choices):
+        return choices, greyed  # the earlier filter comes first; the obligation waits
     reason = "Missile Envy must be played for operations this action round"
     kept = [c for c in choices if c.id in (required, "pass")]
     greyed = [*greyed, *(Unavailable(c.id, c.label, reason) for c in choices if c not in kept)]
