@@ -51,8 +51,9 @@ from cold_war_tui.engine.turn import play, rounds_for
 from cold_war_tui.untrusted import excerpt
 
 # The rules a save was played under. 2: the rules fixes of issue 17 (docs/rulings.md 14, 17,
-# 25, 31, 34-37). A save of older rules that replays differently is refused, saying so.
-RULES_VERSION = 2
+# 25, 31, 34-37); 3: the rules audit of 23 November 2026 (rulings 10, 38-41; #103's log, 8.1.6
+# on turn 1). A save of older rules that replays differently is refused, saying so.
+RULES_VERSION = 3
 # Deals drawn before `determinize` gives up when the opponent decides (_redealt_earlier).
 REDEAL_ATTEMPTS = 30
 # Choices between checkpoints, at least: a fork replays fewer than this many plus the

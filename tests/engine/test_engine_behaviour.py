@@ -6,7 +6,11 @@ byte without `known` (`to_json` differed in 218 of the 300 games, all by stale `
 entries of the old engine). Rules fixes since then re-record the games they change: the
 audit of #36-#59 (#45 Summit, #50 We Will Bury You) changed 65 of them, each a game with
 one of those events (one a game that ended inside a UN Intervention play, whose cards lay
-in limbo in the new announcing order)."""
+in limbo in the new announcing order); the rest of that day's audit (rules version 3) 44
+more: 41 by their log alone (#103 Defectors headlined by the USSR no longer logs a
+cancellation), 3 by their choices (two by the China Card's space race entry under #31
+Red Scare/Purge, ruling 10; one recorded on the #36-#59 branch, which met the other
+fixes on merging)."""
 
 from __future__ import annotations
 

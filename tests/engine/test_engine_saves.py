@@ -105,7 +105,7 @@ def test_corrupt_save_with_an_edited_snapshot() -> None:
 
 def test_a_save_from_before_the_rules_version_loads_when_it_replays_the_same() -> None:
     game, doc = saved_game()
-    assert doc["rules"] == 2
+    assert doc["rules"] == 3
     del doc["rules"]  # saves made before issue 17 have no rules version
     assert Game.from_json(json.dumps(doc)).state == game.state
 
@@ -116,7 +116,7 @@ def test_a_save_from_older_rules_that_replays_differently_is_refused_saying_so()
     _, doc = saved_game()
     del doc["rules"]
     doc["snapshot"]["vp"] = 7  # what a different replay looks like
-    with pytest.raises(SaveError, match=r"saved under older rules \(version 1; .* version 2"):
+    with pytest.raises(SaveError, match=r"saved under older rules \(version 1; .* version 3"):
         Game.from_json(json.dumps(doc))
 
 
