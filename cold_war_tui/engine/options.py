@@ -34,6 +34,10 @@ class GameOptions(BaseModel):
         default=True,
         description="The optional cards #104-#110 are in the deck",
     )
+    tournament_deal: bool = Field(
+        default=False,
+        description="Tournament deal: one card at a time, the USSR first",
+    )
     us_bid: int = Field(
         default=0,
         ge=0,

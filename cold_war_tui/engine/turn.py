@@ -122,15 +122,23 @@ def rounds_in_turn(core: Core) -> int:
 
 
 def deal(core: Core) -> None:
-    """Fill both hands (USSR first); the China Card never counts (9.x)."""
+    """Fill both hands, the China Card never counting (9.x): the USSR's first, or with the
+    tournament deal one card at a time, the USSR first, so that neither hand takes all the
+    cards left before a reshuffle (published tournament rules)."""
     target = hand_size(core)
-    for side in (USSR, US):
-        hand = core.state.hands[side]
-        while len(hand) < target:
-            if core.draw_card(HAND[side]) is None:
-                core.log("", "no cards left to deal")
-                break
+    if not _filled(core, target):
+        core.log("", "no cards left to deal")
     core.log("", f"hands dealt up to {plural(target, 'card')}")
+
+
+def _filled(core: Core, target: int) -> bool:
+    """Deal until both hands hold `target` cards; False when the cards ran out first."""
+    hands = core.state.hands
+    while short := [side for side in (USSR, US) if len(hands[side]) < target]:
+        for side in short if core.options.tournament_deal else short[:1]:
+            if core.draw_card(HAND[side]) is None:
+                return False
+    return True
 
 
 # -- headline -----------------------------------------------------------------

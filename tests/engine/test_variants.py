@@ -292,6 +292,27 @@ def test_options_are_in_the_log_header_and_the_save() -> None:
     assert loaded.state == game.state
 
 
+@pytest.mark.parametrize(
+    ("tournament_deal", "ussr_gets", "us_gets"),
+    [(False, {16, 17, 18}, {19, 20, 21, 22}), (True, {16, 18, 20}, {17, 19, 21, 22})],
+)
+def test_optional_tournament_deal_gives_one_card_at_a_time_ussr_first(
+    tournament_deal: bool, ussr_gets: set[int], us_gets: set[int]
+) -> None:
+    """Published tournament rules: the USSR takes the first card of a deal, then the
+    players alternate until each hand is full; the standard deal fills the USSR's first."""
+    doc = scenario(
+        "turn-start",
+        turn=3,
+        hands={"USSR": [7, 8, 9, 10, 11], "US": [12, 13, 14, 15]},
+        draw=[16, 17, 18, 19, 20, 21, 22],
+    )
+    game = Game.from_scenario(doc, GameOptions(tournament_deal=tournament_deal))
+    hands = game.state.hands
+    assert set(hands["USSR"]) == {7, 8, 9, 10, 11} | ussr_gets
+    assert set(hands["US"]) == {12, 13, 14, 15} | us_gets
+
+
 SWITCHES: list[dict[str, Any]] = [
     {"chinese_civil_war": True},
     {"realignment_variant": True},
@@ -299,6 +320,7 @@ SWITCHES: list[dict[str, Any]] = [
     {"first_us_edition": True},
     {"optional_cards": False},
     {"us_bid": 3},
+    {"tournament_deal": True},
 ]
 
 
