@@ -23,12 +23,12 @@ from typing import Any
 
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.safety import NUCLEAR_ENDINGS
+from cold_war_tui.bots.worlds import TOP_DECISIONS
 from cold_war_tui.engine import Game, GameOptions, other
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 VIOLATIONS = ("defcon_1", "held_scoring_card", "handed_20_vp")
-TOP_DECISIONS = frozenset({"action", "headline"})
 ENDING_LINES = 12
 """A game with a violation keeps this many of its last log lines in the report."""
 CHECK_STEPS = 200

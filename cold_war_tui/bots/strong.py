@@ -23,6 +23,7 @@ from functools import partial
 from cold_war_tui.bots.evaluate import evaluate, tables
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.worlds import (
+    TOP_DECISIONS,
     Policy,
     after,
     best,
@@ -37,7 +38,6 @@ DEFAULT_THINK = 0.25
 """Seconds per searched decision when neither `think` nor `iterations` is given."""
 FOLLOW_UPS = frozenset({"place_influence", "realign", "setup_influence"})
 """Decisions that continue a plan already searched: one step of lookahead answers them."""
-TOP_DECISIONS = frozenset({"action", "headline"})
 SHORTLIST = 6
 """Candidates searched per decision (the best by one step of lookahead)."""
 PER_VERB = 3

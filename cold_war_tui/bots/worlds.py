@@ -23,6 +23,9 @@ DETERMINIZE_ATTEMPTS = 20
 """`determinize` refuses about 1 call in 13,000 (docs/engine.md): try the next seed."""
 WIDEST_ONE_STEP = 14
 """A one-step lookahead tries at most this many choices (a fair sample of the rest)."""
+TOP_DECISIONS = frozenset({"action", "headline"})
+"""The decisions that begin a round or a turn; any other continues the one in course."""
+INFLUENCE_KINDS = ("place_influence", "setup_influence", "event_influence")
 Score = Callable[[Game, str], float]
 
 
@@ -88,6 +91,29 @@ def one_step(
     return scores
 
 
+def answered(world: Game, player: str) -> float:
+    """The evaluation for `player` once the opponent has answered, when `player`'s choice
+    hands him a decision inside `player`'s own round; else the evaluation now.
+
+    His event, set off by our operations, resolves in our round: after our coup took
+    DEFCON to 2, a coup of his ends the game against us (8.1.3), which the position
+    before his answer does not show. He answers by one step of lookahead (influence
+    points cannot end a game, so they are not tried)."""
+    pending = world.pending
+    if (
+        pending is None
+        or pending.player == player
+        or pending.kind in TOP_DECISIONS
+        or pending.kind.startswith(INFLUENCE_KINDS)
+        or world.state.phasing != player
+    ):
+        return evaluate(world, player)
+    ids = [c.id for c in pending.choices]
+    replies = one_step(world, pending.player, ids)
+    reply = after(world, best(replies, ids)) if replies else None
+    return evaluate(world if reply is None else reply, player)
+
+
 def best(scores: dict[str, float], order: Sequence[str]) -> str:
     """The highest score; a tie goes to the choice listed first."""
     return max(order, key=lambda c: (scores.get(c, -math.inf), -order.index(c)))
@@ -122,7 +148,7 @@ class Policy:
                 ids = others + self._rng.sample(points, min(room, len(points)))
             else:
                 ids = self._rng.sample(ids, WIDEST_ONE_STEP)
-        scores = one_step(world, pending.player, ids)
+        scores = one_step(world, pending.player, ids, score=answered)
         return best(scores, ids) if scores else ids[0]
 
 

@@ -9,10 +9,10 @@ import random
 from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.bots import make_bot
-from cold_war_tui.bots.evaluate import forced_hazards, tables
+from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.strong import headline_guard, possible_headlines
-from cold_war_tui.bots.worlds import Policy, worlds
+from cold_war_tui.bots.worlds import Policy, after, answered, one_step, worlds
 from cold_war_tui.engine import Game
 
 
@@ -41,6 +41,32 @@ def test_8_1_3_strong_does_not_play_duck_and_cover_for_ops_at_defcon_2() -> None
     choice = make_bot("strong", 4, iterations=2).choose(game, "USSR")
     assert choice not in UNSAFE_DUCK
     assert finish_round(game, choice).outcome is None
+
+
+CIA_CREATED = 26  # US, 1 op: the US sees the USSR hand, then conducts 1 op (a coup too)
+
+
+def test_8_1_3_a_rollout_s_own_follow_up_sees_the_opponent_s_answer_in_its_round() -> None:
+    """#26 played by the USSR for ops at DEFCON 3, operations first: a USSR coup on a
+    battleground takes DEFCON to 2 (6.3.4), then the event's US coup ends the game against
+    the USSR (8.1.3, 5.2). The position after our coup does not show it, the one after
+    his answer does: the rollouts' own follow-ups are scored there (`answered`), so a
+    search no longer reads "#26 for ops at DEFCON 3" as a nuclear loss."""
+    influence = {"south-africa": {"us": 1, "ussr": 0}, "angola": {"us": 0, "ussr": 1}}
+    game = ussr_to_play([CIA_CREATED, WEAK_USSR_CARD], defcon=3, influence=influence)
+    game.choose(f"play {CIA_CREATED} ops")
+    game.choose("ops-first")
+    coup = after(game, "coup south-africa")
+    assert coup is not None and coup.state.defcon == 2
+    assert coup.pending is not None and coup.pending.player == "US"
+    assert evaluate(coup, "USSR") > -WIN / 2  # nothing lost yet, seen from here
+    assert answered(coup, "USSR") == -WIN  # his coup in Angola is nuclear war in our round
+    safe = "infl angola"
+    scores = one_step(game, "USSR", ["coup south-africa", safe], score=answered)
+    assert max(scores, key=lambda c: scores[c]) == safe
+    placed = after(game, safe)
+    assert placed is not None and placed.state.defcon == 3
+    assert answered(placed, "USSR") > -WIN / 2  # at DEFCON 3 his coup cannot end it
 
 
 def test_10_1_5_strong_plays_its_scoring_card_in_the_last_round_even_when_it_costs_vp() -> None:
