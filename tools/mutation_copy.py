@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("cold_war_tui", "data", "tests", "pyproject.toml")
+COPIED = ("cold_war_tui", "data", "docs", "tests", "tools", "pyproject.toml")
 
 
 def main(destination: Path) -> None:
