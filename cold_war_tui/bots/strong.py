@@ -28,15 +28,29 @@ from cold_war_tui.bots.worlds import (
     after,
     best,
     decision_key,
+    moves_of,
     one_step,
     pending_for,
     worlds,
 )
-from cold_war_tui.engine import CHINA_CARD, Game, other
+from cold_war_tui.engine import (
+    CHINA_CARD,
+    Answer,
+    CardPick,
+    DecisionKind,
+    Game,
+    Headline,
+    Move,
+    Play,
+    Target,
+    other,
+)
 
 DEFAULT_THINK = 0.25
 """Seconds per searched decision when neither `think` nor `iterations` is given."""
-FOLLOW_UPS = frozenset({"place_influence", "realign", "setup_influence"})
+FOLLOW_UPS = frozenset(
+    {DecisionKind.PLACE_INFLUENCE, DecisionKind.REALIGN, DecisionKind.SETUP_INFLUENCE}
+)
 """Decisions that continue a plan already searched: one step of lookahead answers them."""
 SHORTLIST = 6
 """Candidates searched per decision (the best by one step of lookahead)."""
@@ -70,8 +84,11 @@ class StrongBot:
         self._think = DEFAULT_THINK if think is None and iterations is None else think
 
     def choose(self, game: Game, player: str) -> str:
+        return self._choose(game, player).notation
+
+    def _choose(self, game: Game, player: str) -> Move:
         pending = pending_for(game, player)
-        ids = [c.id for c in pending.choices]
+        ids = moves_of(pending)
         if len(ids) == 1:
             return ids[0]
         started = time.perf_counter()
@@ -91,7 +108,7 @@ class StrongBot:
         hazards = tables(world).hazards[player]
         risky = partial(gambles, kind=pending.kind, defcon=defcon, hand=view.hand, hazards=hazards)
         outcomes = Outcomes(nuclear=risky(candidates))
-        if pending.kind == "headline":
+        if pending.kind == DecisionKind.HEADLINE:
             until = self._until(started, HEADLINE_GUARD_THINK)
             headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
         elif defcon <= GUARD_DEFCON:
@@ -124,11 +141,11 @@ class StrongBot:
         world: Game,
         sampled: Iterator[Game],
         player: str,
-        candidates: list[str],
+        candidates: list[Move],
         rng: random.Random,
         deadline: float | None,
         outcomes: Outcomes,
-    ) -> str:
+    ) -> Move:
         policy = Policy(rng)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
@@ -152,15 +169,13 @@ class StrongBot:
         return best(means, safe)
 
 
-def shortlist(scores: dict[str, float], ids: Sequence[str]) -> list[str]:
+def shortlist(scores: dict[Move, float], ids: Sequence[Move]) -> list[Move]:
     """The SHORTLIST best by one step, at most PER_VERB of each verb."""
     ranked = sorted((c for c in ids if c in scores), key=lambda c: -scores[c])
-    picked: list[str] = []
+    picked: list[Move] = []
     per_verb: dict[str, int] = {}
     for choice in ranked:
-        verb = (
-            choice.split(" ", 1)[0] if not choice.startswith("play ") else choice.rsplit(" ", 1)[1]
-        )
+        verb = _verb(choice)
         if per_verb.get(verb, 0) >= PER_VERB:
             continue
         per_verb[verb] = per_verb.get(verb, 0) + 1
@@ -170,10 +185,22 @@ def shortlist(scores: dict[str, float], ids: Sequence[str]) -> list[str]:
     return picked or list(ids[:1])
 
 
+def _verb(move: Move) -> str:
+    """What kind of move it is, for PER_VERB: a play's mode (event, ops, space), an
+    operation's or a card pick's verb, an answer's word, else the kind of move."""
+    if isinstance(move, Play):
+        return move.mode
+    if isinstance(move, Target | CardPick):
+        return move.verb
+    if isinstance(move, Answer):
+        return move.word
+    return type(move).__name__
+
+
 def guard(
     sampled: Iterator[Game],
     player: str,
-    candidates: Sequence[str],
+    candidates: Sequence[Move],
     policy: Policy,
     outcomes: Outcomes,
     until: float | None,
@@ -197,12 +224,12 @@ def guard_worlds(sampled: Iterator[Game], most: int, until: float | None) -> Ite
 def spare_choice(
     sampled: Iterator[Game],
     player: str,
-    rest: list[str],
+    rest: list[Move],
     policy: Policy,
     kind: str,
-    risky: Callable[[Sequence[str]], set[str]],
+    risky: Callable[[Sequence[Move]], set[Move]],
     until: float | None,
-) -> str | None:
+) -> Move | None:
     """Every shortlisted candidate lost by our own doing somewhere: the best of the other
     choices (by one step, `rest` is in that order) that the same guard clears, if one
     does before `until`."""
@@ -211,7 +238,7 @@ def spare_choice(
             break
         batch = rest[start : start + SHORTLIST]
         outcomes = Outcomes(nuclear=risky(batch))
-        check = headline_guard if kind == "headline" else guard
+        check = headline_guard if kind == DecisionKind.HEADLINE else guard
         check(sampled, player, batch, policy, outcomes, until)
         cleared = [c for c in batch if not outcomes.condemned(c)]
         if cleared:
@@ -222,7 +249,7 @@ def spare_choice(
 def headline_guard(
     sampled: Iterator[Game],
     player: str,
-    candidates: Sequence[str],
+    candidates: Sequence[Move],
     policy: Policy,
     outcomes: Outcomes,
     until: float | None,
@@ -268,16 +295,16 @@ def possible_headlines(world: Game, player: str) -> set[int]:
     return {card for card in cards if card is not None and card != CHINA_CARD}
 
 
-def headlines_against(world: Game, player: str, choice: str, picks: set[int]) -> list[Game]:
+def headlines_against(world: Game, player: str, choice: Move, picks: set[int]) -> list[Game]:
     """`choice` headlined in `world` against each of `picks` (the opponent's pick there
     if he has made it, which is then one of `picks`)."""
     game = after(world, choice)
     if game is None:
         return []
     pending = game.pending
-    if pending is None or pending.kind != "headline" or pending.player == player:
+    if pending is None or pending.kind != DecisionKind.HEADLINE or pending.player == player:
         return [game]
-    return [g for card in sorted(picks) if (g := after(game, f"headline {card}")) is not None]
+    return [g for card in sorted(picks) if (g := after(game, Headline(card))) is not None]
 
 
 def play_out_headlines(game: Game, player: str, policy: Policy) -> None:
@@ -292,7 +319,7 @@ def play_out_headlines(game: Game, player: str, policy: Policy) -> None:
 
 def rollout(
     world: Game,
-    choice: str,
+    choice: Move,
     player: str,
     policy: Policy,
     outcomes: Outcomes,
