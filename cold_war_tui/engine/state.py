@@ -7,8 +7,8 @@ outside world only ever sees `StateSnapshot` (a frozen pydantic copy), so
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from operator import attrgetter
 from types import NoneType, UnionType
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
@@ -129,12 +129,6 @@ FrozenState = tuple[object, ...]
 tuples, the per-side lists as (US, USSR) pairs of tuples, dicts as private copies."""
 
 _NAMES = tuple(f.name for f in fields(GameState))
-_get_fields = attrgetter(*_NAMES)
-
-
-def _copying(kind: str) -> tuple[int, ...]:
-    """The positions of the fields copied the way `kind` names, read off the types."""
-    return tuple(n for n, name in enumerate(_NAMES) if _COPY_KINDS[name] == kind)
 
 
 def _copy_kind(name: str, annotation: object) -> str:
@@ -165,7 +159,38 @@ _COPY_KINDS = {
     for name, annotation in get_type_hints(GameState).items()
     if name in _NAMES
 }
-_LISTS, _PER_SIDE, _DICTS = _copying("list"), _copying("per-side lists"), _copying("dict")
+# Each kind of field frozen (from `s.NAME`) and thawed (from the local NAME), as code.
+_FROZEN = {
+    "value": "s.{0}",
+    "list": "tuple(s.{0})",
+    "per-side lists": "(tuple(s.{0}[US]), tuple(s.{0}[USSR]))",
+    "dict": "s.{0}.copy()",
+}
+_THAWED = {
+    "value": "{0}",
+    "list": "list({0})",
+    "per-side lists": "{{US: list({0}[0]), USSR: list({0}[1])}}",
+    "dict": "{0}.copy()",
+}
+
+
+def _compiled() -> tuple[Callable[[GameState], FrozenState], Callable[[FrozenState], GameState]]:
+    """`freeze` and `thaw`, written out field by field from GameState's fields and types,
+    as `dataclasses` writes a class's `__init__`: as fast as code typed by hand, and a
+    field added to GameState needs nothing here."""
+    frozen = ",\n        ".join(_FROZEN[_COPY_KINDS[n]].format(n) for n in _NAMES)
+    thawed = ",\n        ".join(f"{n}={_THAWED[_COPY_KINDS[n]].format(n)}" for n in _NAMES)
+    source = (
+        f"def freeze(s):\n    return (\n        {frozen},\n    )\n\n"
+        f"def thaw(f):\n    ({', '.join(_NAMES)},) = f\n"
+        f"    return GameState(\n        {thawed},\n    )\n"
+    )
+    namespace: dict[str, Any] = {"GameState": GameState, "US": US, "USSR": USSR}
+    exec(compile(source, "<engine.state checkpoints>", "exec"), namespace)
+    return namespace["freeze"], namespace["thaw"]
+
+
+_freeze, _thaw = _compiled()
 
 
 def freeze(s: GameState) -> FrozenState:
@@ -173,31 +198,14 @@ def freeze(s: GameState) -> FrozenState:
 
     One plain tuple is cheaper to make than a GameState with fresh lists, and Python's
     garbage collector stops tracking a tuple of ints after one look, so the many
-    checkpoints a game keeps cost it nothing later. Every field is copied by the kind of
-    its type (`_copy_kind`), so a field added to GameState needs nothing here.
+    checkpoints a game keeps cost it nothing later.
     """
-    values: list[Any] = list(_get_fields(s))
-    for n in _LISTS:
-        values[n] = tuple(values[n])
-    for n in _PER_SIDE:
-        per_side = values[n]
-        values[n] = (tuple(per_side[US]), tuple(per_side[USSR]))
-    for n in _DICTS:
-        values[n] = values[n].copy()
-    return tuple(values)
+    return _freeze(s)
 
 
 def thaw(f: FrozenState) -> GameState:
     """A new, independent GameState equal to the frozen one."""
-    values: list[Any] = list(f)
-    for n in _LISTS:
-        values[n] = list(values[n])
-    for n in _PER_SIDE:
-        us, ussr = values[n]
-        values[n] = {US: list(us), USSR: list(ussr)}
-    for n in _DICTS:
-        values[n] = values[n].copy()
-    return GameState(**dict(zip(_NAMES, values, strict=True)))
+    return _thaw(f)
 
 
 def copy_state(state: GameState) -> GameState:
