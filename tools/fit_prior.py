@@ -25,13 +25,13 @@ import numpy as np
 from scipy.optimize import minimize
 
 from cold_war_tui.bots.prior import PRIOR_KINDS, WEIGHTS_FILE, features, situation
-from cold_war_tui.engine import IllegalChoice, Move, Play, parse_move
+from cold_war_tui.engine import Headline, IllegalChoice, Move, Play, parse_move
 from cold_war_tui.records import LogError, read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_GAMES = ROOT.parent / "shared" / "games"
 OUTPUT = ROOT / "cold_war_tui" / "bots" / WEIGHTS_FILE
-PENALTY = 0.5
+PENALTY = 0.15
 """L2 penalty on every weight (in units of the log-likelihood of one decision times the
 number of decisions): card-specific weights meet few examples each."""
 MIN_WEIGHT = 1e-4
@@ -65,7 +65,7 @@ def examples(path: Path) -> Iterator[Example]:
         if round_.kind == "setup" or not round_.played:
             continue
         game = round_.position()
-        picks = [p for p in round_.played if p.startswith("headline ")] if round_.kind == "headline" else [round_.played[0]]
+        picks = [p for p in round_.played if isinstance(parse_move(p), Headline)] if round_.kind == "headline" else [round_.played[0]]
         for pick in picks:
             pending = game.pending
             if pending is None or pending.kind not in PRIOR_KINDS:

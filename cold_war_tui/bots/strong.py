@@ -15,12 +15,14 @@ seconds (anytime; at least one world).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
 from cold_war_tui.bots.evaluate import evaluate, tables
+from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, shipped_prior, situation
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.worlds import (
     TOP_DECISIONS,
@@ -73,15 +75,35 @@ HEADLINE_GUARD_THINK = 6.0
 he may hold (up to 6 x 45) can take 0.4 s, and a missed card can lose the game."""
 ROLLOUT_STEPS = 120
 """A rollout stops after this many decisions even if the bot's next big one has not come."""
+PRIOR_CANDIDATES = 4
+"""At a headline or an action round, the plays the prior likes best are searched..."""
+TACTICAL_CANDIDATES = 2
+"""...with the best plays by one step of lookahead, so that a shot the prior does not
+know (a coup that wins a region, 20 VP now) is searched too."""
+PRIOR_WEIGHT = 1.5
+"""How much the prior counts against the search's mean: a play's score is its mean
+evaluation plus PRIOR_WEIGHT times the log of its prior probability (evaluation units,
+about VP, per nat). The search overrides a habit only for a clear gain."""
+DICE_WORLDS = 4
+"""A follow-up that rolls dice (another realignment roll or stop) is judged by one step
+in this many worlds, each with its own dice: in one world, the roll that happened to
+succeed there would always look best."""
 
 
 class StrongBot:
     """Searches plans in determinized worlds within its budget."""
 
-    def __init__(self, seed: int, think: float | None, iterations: int | None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        think: float | None,
+        iterations: int | None,
+        prior: Prior | None = None,
+    ) -> None:
         self._seed = seed
         self._iterations = iterations
         self._think = DEFAULT_THINK if think is None and iterations is None else think
+        self._prior = prior if prior is not None else shipped_prior()
 
     def choose(self, game: Game, player: str) -> str:
         return self._choose(game, player).notation
@@ -96,10 +118,19 @@ class StrongBot:
         sampled = worlds(game, player, key)
         world = next(sampled)
         ids = scoring_plays_due(world, player, pending, ids)
+        if pending.kind == DecisionKind.REALIGN:
+            return best(expected_one_step(sampled, world, player, ids), ids)
         first = one_step(world, player, ids)
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
             return best(first, ids)
-        candidates = shortlist(first, ids)
+        log_prior: dict[Move, float] = {}
+        if pending.kind in PRIOR_KINDS:
+            s = situation(game, player, pending)
+            probabilities = self._prior.probabilities(s, ids)
+            log_prior = {m: math.log(max(p, 1e-9)) for m, p in zip(ids, probabilities, strict=True)}
+            candidates = prior_shortlist(log_prior, first, ids)
+        else:
+            candidates = shortlist(first, ids)
         if len(candidates) == 1:
             return candidates[0]
         rng = random.Random(key)
@@ -114,7 +145,9 @@ class StrongBot:
         elif defcon <= GUARD_DEFCON:
             guard(sampled, player, candidates, Policy(rng), outcomes, self._until(started))
         deadline = self._deadline(started)
-        choice = self._search(world, sampled, player, candidates, rng, deadline, outcomes)
+        choice = self._search(
+            world, sampled, player, candidates, rng, deadline, outcomes, log_prior
+        )
         if outcomes.condemned(choice) and len(ids) > len(candidates):
             rest = sorted(
                 (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
@@ -145,8 +178,9 @@ class StrongBot:
         rng: random.Random,
         deadline: float | None,
         outcomes: Outcomes,
+        log_prior: dict[Move, float],
     ) -> Move:
-        policy = Policy(rng)
+        policy = Policy(rng, self._prior)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         done = 0
@@ -164,9 +198,35 @@ class StrongBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             world = next(sampled)
-        means = {c: totals[c] / counts[c] for c in candidates if counts[c]}
+        means = {
+            c: totals[c] / counts[c] + PRIOR_WEIGHT * log_prior.get(c, 0.0)
+            for c in candidates
+            if counts[c]
+        }
         safe = outcomes.safe(candidates)
         return best(means, safe)
+
+
+def prior_shortlist(
+    log_prior: dict[Move, float], first: dict[Move, float], ids: Sequence[Move]
+) -> list[Move]:
+    """The PRIOR_CANDIDATES plays the prior likes best, then the TACTICAL_CANDIDATES
+    best by one step that are not among them."""
+    by_prior = sorted(ids, key=lambda m: -log_prior[m])[:PRIOR_CANDIDATES]
+    by_step = [m for m in sorted(first, key=lambda m: -first[m]) if m not in by_prior]
+    return by_prior + by_step[:TACTICAL_CANDIDATES]
+
+
+def expected_one_step(
+    sampled: Iterator[Game], world: Game, player: str, ids: Sequence[Move]
+) -> dict[Move, float]:
+    """Each choice's one-step evaluation, averaged over DICE_WORLDS worlds."""
+    totals: dict[Move, float] = {}
+    for n in range(DICE_WORLDS):
+        scores = one_step(world if n == 0 else next(sampled), player, ids)
+        for move, value in scores.items():
+            totals[move] = totals.get(move, 0.0) + value / DICE_WORLDS
+    return totals
 
 
 def shortlist(scores: dict[Move, float], ids: Sequence[Move]) -> list[Move]:

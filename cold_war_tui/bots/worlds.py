@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TypeGuard, TypeVar
 
 from cold_war_tui.bots.evaluate import evaluate, tables
+from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, situation
 from cold_war_tui.engine import Decision, DecisionKind, Game, Headline, IllegalChoice, Move, Target
 
 DETERMINIZE_ATTEMPTS = 20
@@ -125,8 +126,9 @@ class Policy:
     """The fast policy of a search's rollouts: one step of lookahead where it is cheap,
     a rule of thumb for influence points (no fork at all)."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, prior: Prior | None = None) -> None:
         self._rng = rng
+        self._prior = prior
 
     def choose(self, world: Game, thorough: bool = False) -> Move:
         """A choice for whoever decides in `world`; `thorough` tries every choice but
@@ -140,6 +142,8 @@ class Policy:
             pending.kind == DecisionKind.EVENT_INFLUENCE and all(map(_is_point, moves))
         ):
             return influence_point(world, pending.player, moves)
+        if self._prior is not None and pending.kind in PRIOR_KINDS:
+            return self._habit(world, pending, moves)
         if pending.kind == DecisionKind.HEADLINE:
             return headline_pick(world, pending)
         if len(moves) > WIDEST_ONE_STEP:
@@ -152,6 +156,13 @@ class Policy:
                 moves = self._rng.sample(moves, WIDEST_ONE_STEP)
         scores = one_step(world, pending.player, moves, score=answered)
         return best(scores, moves) if scores else moves[0]
+
+    def _habit(self, world: Game, pending: Decision, moves: list[Move]) -> Move:
+        """The play the prior likes best for whoever decides (his hand in this world)."""
+        assert self._prior is not None
+        s = situation(world, pending.player, pending)
+        scores = self._prior.scores(s, moves)
+        return moves[max(range(len(moves)), key=scores.__getitem__)]
 
 
 def _is_point(move: Move) -> TypeGuard[Target]:
