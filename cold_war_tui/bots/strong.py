@@ -19,6 +19,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from cold_war_tui.bots.evaluate import evaluate, tables
@@ -90,6 +91,27 @@ in this many worlds, each with its own dice: in one world, the roll that happene
 succeed there would always look best."""
 
 
+@dataclass(frozen=True)
+class Analysis:
+    """What the bot made of a decision: its choice, and the choices it weighed with their
+    scores (evaluation units, about VP), best first. The choice is the best-scored one
+    unless a safety filter ruled that out (safety.py)."""
+
+    choice: Move
+    scores: tuple[tuple[Move, float], ...]
+
+    @classmethod
+    def of(cls, scores: dict[Move, float], order: Sequence[Move]) -> Analysis:
+        """The best of `scores` (a tie to the choice first in `order`) as the choice."""
+        return cls(best(scores, order), ranked(scores, order))
+
+
+def ranked(scores: dict[Move, float], order: Sequence[Move]) -> tuple[tuple[Move, float], ...]:
+    """The scored choices, best first (a tie in the order of `order`)."""
+    scored = [m for m in order if m in scores]
+    return tuple((m, scores[m]) for m in sorted(scored, key=lambda m: -scores[m]))
+
+
 class StrongBot:
     """Searches plans in determinized worlds within its budget."""
 
@@ -106,23 +128,24 @@ class StrongBot:
         self._prior = prior if prior is not None else shipped_prior()
 
     def choose(self, game: Game, player: str) -> str:
-        return self._choose(game, player).notation
+        return self.analyse(game, player).choice.notation
 
-    def _choose(self, game: Game, player: str) -> Move:
+    def analyse(self, game: Game, player: str) -> Analysis:
+        """The bot's choice at `player`'s decision, with the scores of what it weighed."""
         pending = pending_for(game, player)
         ids = moves_of(pending)
         if len(ids) == 1:
-            return ids[0]
+            return Analysis(ids[0], ((ids[0], 0.0),))
         started = time.perf_counter()
         key = decision_key(game, player, self._seed)
         sampled = worlds(game, player, key)
         world = next(sampled)
         ids = scoring_plays_due(world, player, pending, ids)
         if pending.kind == DecisionKind.REALIGN:
-            return best(expected_one_step(sampled, world, player, ids), ids)
+            return Analysis.of(expected_one_step(sampled, world, player, ids), ids)
         first = one_step(world, player, ids)
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
-            return best(first, ids)
+            return Analysis.of(first, ids)
         log_prior: dict[Move, float] = {}
         if pending.kind in PRIOR_KINDS:
             s = situation(game, player, pending)
@@ -132,7 +155,7 @@ class StrongBot:
         else:
             candidates = shortlist(first, ids)
         if len(candidates) == 1:
-            return candidates[0]
+            return Analysis.of(first, candidates)
         rng = random.Random(key)
         view = game.view(player)
         defcon = view.defcon
@@ -145,9 +168,10 @@ class StrongBot:
         elif defcon <= GUARD_DEFCON:
             guard(sampled, player, candidates, Policy(rng), outcomes, self._until(started))
         deadline = self._deadline(started)
-        choice = self._search(
+        scores = self._search(
             world, sampled, player, candidates, rng, deadline, outcomes, log_prior
         )
+        choice = best(scores, outcomes.safe(candidates))
         if outcomes.condemned(choice) and len(ids) > len(candidates):
             rest = sorted(
                 (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
@@ -155,8 +179,8 @@ class StrongBot:
             until = self._until(time.perf_counter())
             spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, risky, until)
             if spare is not None:
-                return spare
-        return choice
+                choice = spare
+        return Analysis(choice, ranked(scores, candidates))
 
     def _deadline(self, started: float) -> float | None:
         """The search's time bound: `think` from the start, but at least half of it left
@@ -179,7 +203,9 @@ class StrongBot:
         deadline: float | None,
         outcomes: Outcomes,
         log_prior: dict[Move, float],
-    ) -> Move:
+    ) -> dict[Move, float]:
+        """Each candidate's mean evaluation over the worlds searched, plus PRIOR_WEIGHT
+        times its log prior probability."""
         policy = Policy(rng, self._prior)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
@@ -198,13 +224,11 @@ class StrongBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             world = next(sampled)
-        means = {
+        return {
             c: totals[c] / counts[c] + PRIOR_WEIGHT * log_prior.get(c, 0.0)
             for c in candidates
             if counts[c]
         }
-        safe = outcomes.safe(candidates)
-        return best(means, safe)
 
 
 def prior_shortlist(
