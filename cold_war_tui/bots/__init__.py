@@ -15,7 +15,7 @@ from typing import Protocol
 
 from cold_war_tui.bots.greedy import GreedyBot
 from cold_war_tui.bots.random import UniformBot
-from cold_war_tui.bots.strong import DEFAULT_THINK, StrongBot
+from cold_war_tui.bots.strong import DEFAULT_THINK, EXPERT_THINK, StrongBot
 from cold_war_tui.engine import Game
 
 
@@ -40,10 +40,17 @@ def _strong(seed: int, think: float | None, iterations: int | None) -> Bot:
     return StrongBot(seed, think, iterations)
 
 
+def _expert(seed: int, think: float | None, iterations: int | None) -> Bot:
+    """The strong bot with more time: EXPERT_THINK seconds a decision by default."""
+    if think is None and iterations is None:
+        think = EXPERT_THINK
+    return StrongBot(seed, think, iterations)
+
+
 # Name -> factory(seed, think, iterations). Ordered from the weakest to the strongest:
 # a UI lists them in this order as levels.
 BOTS: Mapping[str, BotFactory] = MappingProxyType(
-    {"random": _uniform, "greedy": _greedy, "strong": _strong}
+    {"random": _uniform, "greedy": _greedy, "strong": _strong, "expert": _expert}
 )
 
 
@@ -64,4 +71,4 @@ def make_bot(
     return BOTS[name](seed, think, iterations)
 
 
-__all__ = ["BOTS", "DEFAULT_THINK", "Bot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_THINK", "EXPERT_THINK", "Bot", "make_bot"]
