@@ -11,7 +11,7 @@ from cold_war_tui.arena import Budget, play_game
 from cold_war_tui.bots import BOTS, EXPERT_THINK, make_bot
 from cold_war_tui.bots.prior import WEIGHTS_FILE, features, shipped_prior, situation
 from cold_war_tui.bots.strong import StrongBot
-from cold_war_tui.engine import Game, GameOptions, Play
+from cold_war_tui.engine import Game, Play
 
 
 def test_the_levels_run_from_random_to_expert() -> None:
