@@ -18,6 +18,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import Provider
+from textual.message import Message
 from textual.screen import Screen
 
 from cold_war_tui.tui.players import ComputerSettings, Players
@@ -134,6 +135,25 @@ class ColdWarApp(App[None]):
         self._load_engine()
         if self.data_error is not None:
             self.call_from_thread(self.exit, None, 2)
+            return
+        # replaying the autosaves may take a moment: nothing waits for it
+        threading.Thread(target=self._check_autosaves, daemon=True).start()
+
+    class AutosavesChecked(Message):
+        """The autosaves were replayed: the title's Continue shows the damaged ones."""
+
+    def _check_autosaves(self) -> None:
+        self.store.check_autosaves()
+        self.post_message(self.AutosavesChecked())  # thread-safe, and waits for nothing
+
+    def on_cold_war_app_autosaves_checked(self, _: AutosavesChecked) -> None:
+        self.refresh_title()
+
+    def refresh_title(self) -> None:
+        """The title's menu anew (the autosaves changed, or one was found damaged)."""
+        title = self.screen_stack[0]
+        if isinstance(title, TitleScreen) and title.is_mounted:
+            title.refresh_menu()
 
     def _load_engine(self) -> None:
         """Import the engine and read the game data (runs in a thread at start-up)."""
@@ -213,11 +233,17 @@ class ColdWarApp(App[None]):
         game = Game.new(choice.options)
         self.start_game(game, SaveMeta(names=choice.names, players=choice.players.to_dict()))
 
-    def start_game(self, game: Game, meta: SaveMeta) -> None:
-        """Open the game screen for a game (new or loaded), above the title screen."""
+    def start_game(self, game: Game, meta: SaveMeta, source: Path | None = None) -> None:
+        """Open the game screen for a game (new, or loaded from the file `source`), above
+        the title screen. Its autosave goes to the slot this instance holds: the one it
+        continues unless another running instance has it (then this copy gets its own,
+        and a notice says so)."""
         from cold_war_tui.tui.session import Session
 
+        slot = self.store.game_slots.claim(source)
         session = Session(game, self.store, meta)
+        if source is not None and self.store.game_slots.number(source) and slot != source:
+            session.notice = f"{source} is open in another window: this copy autosaves to {slot}"
         session.autosave()
         self.start_session(session)
 
@@ -248,9 +274,12 @@ class ColdWarApp(App[None]):
         except SaveProblem as err:
             message = f"Cannot load the save: {err}"
             self.title_note(message, "bold #ff8700")
+            if self.store.game_slots.number(path):
+                self.store.note_damage(path, str(err))
+                self.refresh_title()
             return str(err)
         self.title_note("")
-        self.start_game(game, meta)
+        self.start_game(game, meta, path)
         return None
 
     def open_load(self) -> None:

@@ -16,6 +16,7 @@ the same `saves/` folder by the same `SaveStore.write`, read by the same
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from dataclasses import dataclass, field
@@ -27,19 +28,25 @@ from cold_war_tui.tui.players import HUMAN, SIDES
 from cold_war_tui.untrusted import BadJson, load_json
 from cold_war_tui.userdata import (
     APP_NAME,
+    LOCK_SUFFIX,
     MAX_SAVE_BYTES,
     FileRefused,
+    HeldLock,
+    LockUnavailable,
     data_dir,
     read_bounded,
     remove_stale_temps,
+    try_lock,
     write_atomic,
 )
 
 if TYPE_CHECKING:
     from cold_war_tui.engine import Game
 
-AUTOSAVE_NAME = "autosave.json"
-DUEL_AUTOSAVE_NAME = "duel-autosave.json"
+AUTOSAVE_STEM = "autosave"
+DUEL_AUTOSAVE_STEM = "duel-autosave"
+AUTOSAVE_NAME = f"{AUTOSAVE_STEM}.json"
+DUEL_AUTOSAVE_NAME = f"{DUEL_AUTOSAVE_STEM}.json"
 OLD_DUEL_FOLDER = "duel"
 """Where duel saves went before they joined `saves/`; still listed, read and tidied."""
 DUEL_SAVE_FORMAT = "cold-war-tui/defcon-duel"
@@ -126,7 +133,7 @@ class SaveInfo:
 
     @property
     def label(self) -> str:
-        name = "Autosave" if self.path.name == AUTOSAVE_NAME else self.path.stem
+        name = autosave_label(self.path) or self.path.stem
         if self.problem:
             return f"{name}  (unreadable: {self.problem})"
         when = self.saved_at.replace("T", " ") or "date unknown"
@@ -156,6 +163,14 @@ class SaveInfo:
         return ", ".join(parts)
 
 
+def autosave_label(path: Path) -> str | None:
+    """ "Autosave", "Autosave 2" ... for the card game's autosave slots, else None."""
+    number = AutosaveSlots(path.parent, AUTOSAVE_STEM).number(path)
+    if number is None:
+        return None
+    return "Autosave" if number == 1 else f"Autosave {number}"
+
+
 def peek(path: Path) -> SaveInfo:
     """Date, turn and VP of a save file, for lists (a broken file says why; never raises)."""
     try:
@@ -182,6 +197,15 @@ def peek(path: Path) -> SaveInfo:
         names=meta.names,
         players=meta.players,
     )
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """A file's modification time and size: a file rewritten since has another."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
 
 
 def _modified(path: Path) -> str:
@@ -219,7 +243,7 @@ def read_save(path: Path) -> tuple[Game, SaveMeta]:
     try:
         game = Game.from_json(text)
     except SaveError as err:
-        raise SaveProblem(f"{path.name}: {err}") from None
+        raise SaveProblem(f"{path}: {err}") from None
     doc = load_json(text)  # from_json has read it: it is a JSON object
     assert isinstance(doc, dict)
     return game, SaveMeta.from_dict(doc.get("meta"))
@@ -242,12 +266,119 @@ def is_duel_file(path: Path) -> bool:
         return False
 
 
+def same_folder(one: Path, other: Path) -> bool:
+    """Whether two paths name the same folder (relative, absolute, through links)."""
+    if one == other:
+        return True
+    try:
+        return one.resolve() == other.resolve()
+    except OSError:
+        return False
+
+
+class AutosaveSlots:
+    """The autosave files of one game (the card game's, or the duel's): `autosave.json`,
+    then `autosave-2.json`, `autosave-3.json` ... for copies of the game running at the
+    same time on the same data folder.
+
+    An instance writes only the slot whose advisory lock it holds (`claim`): a second
+    instance finds the first slot locked and takes the next, so neither overwrites the
+    other's game. The lock files (`.autosave.json.lock` ...) stay in the folder; the
+    operating system drops a lock when its holder ends, however it ends, so a lock left
+    by a crash blocks nobody. Where no lock can be taken (a read-only folder), the slot
+    is used unlocked and its write reports the problem.
+    """
+
+    def __init__(self, root: Path, stem: str) -> None:
+        self.root = root
+        self.stem = stem
+        self.claimed: Path | None = None
+        self._lock: HeldLock | None = None
+
+    def slot(self, number: int) -> Path:
+        return self.root / (f"{self.stem}.json" if number == 1 else f"{self.stem}-{number}.json")
+
+    def number(self, path: Path) -> int | None:
+        """The slot number of an autosave file of this game (however the path is
+        written), None for any other file."""
+        if path.suffix != ".json" or not same_folder(path.parent, self.root):
+            return None
+        if path.stem == self.stem:
+            return 1
+        head, _, tail = path.stem.rpartition("-")
+        if head == self.stem and tail.isdigit() and tail == str(int(tail)) and int(tail) >= 2:
+            return int(tail)
+        return None
+
+    @property
+    def path(self) -> Path:
+        """Where this instance's autosave goes: its claimed slot, else the first."""
+        return self.claimed if self.claimed is not None else self.slot(1)
+
+    def existing(self) -> list[Path]:
+        """The autosave files of this game in the folder, by slot number."""
+        try:
+            found = [p for p in self.root.glob(f"{self.stem}*.json") if self.number(p)]
+        except OSError:
+            return []
+        return sorted((p for p in found if not p.is_dir()), key=lambda p: self.number(p) or 0)
+
+    def in_use(self, path: Path) -> bool:
+        """Whether another running instance holds this slot's lock (never our own)."""
+        if path == self.claimed and self._lock is not None:
+            return False
+        try:
+            lock = try_lock(self._lock_path(path))
+        except LockUnavailable:
+            return False
+        if lock is None:
+            return True
+        lock.release()
+        return False
+
+    def claim(self, prefer: Path | None = None) -> Path:
+        """Take a slot to write to and hold its lock: `prefer` (an autosave being
+        continued) if no other instance has it, else the slot already held, else the
+        first free one. Returns the slot's path."""
+        if self._lock is not None and prefer in (None, self.claimed):
+            return self.path
+        if prefer is not None and self.number(prefer):
+            prefer = self.root / prefer.name  # the slot's own spelling
+        first = [p for p in (prefer, self.claimed) if p is not None and self.number(p)]
+        for candidate in itertools.chain(first, map(self.slot, itertools.count(1))):
+            if candidate == self.claimed and self._lock is not None:
+                return candidate
+            try:
+                lock = try_lock(self._lock_path(candidate))
+            except LockUnavailable:  # nothing can be locked here: write unlocked, or fail
+                self.release()
+                self.claimed = candidate
+                return candidate
+            if lock is not None:
+                self.release()
+                self._lock, self.claimed = lock, candidate
+                return candidate
+        raise AssertionError("the slots never run out")
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+        self._lock = None
+        self.claimed = None
+
+    def _lock_path(self, path: Path) -> Path:
+        return path.with_name(f".{path.name}{LOCK_SUFFIX}")
+
+
 class SaveStore:
     """The user data folder: `saves/*.json` (card games and duels), `autosave.json`,
     `duel-autosave.json` and `exports/*.txt`."""
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else data_dir()
+        self.game_slots = AutosaveSlots(self.root, AUTOSAVE_STEM)
+        self.duel_slots = AutosaveSlots(self.root, DUEL_AUTOSAVE_STEM)
+        self._damaged: dict[Path, tuple[tuple[int, int], str]] = {}
 
     @property
     def saves_dir(self) -> Path:
@@ -255,7 +386,8 @@ class SaveStore:
 
     @property
     def autosave_path(self) -> Path:
-        return self.root / AUTOSAVE_NAME
+        """Where this instance's card game autosave goes (its claimed slot)."""
+        return self.game_slots.path
 
     @property
     def exports_dir(self) -> Path:
@@ -263,7 +395,8 @@ class SaveStore:
 
     @property
     def duel_autosave_path(self) -> Path:
-        return self.root / DUEL_AUTOSAVE_NAME
+        """Where this instance's duel autosave goes (its claimed slot)."""
+        return self.duel_slots.path
 
     @property
     def old_duel_dir(self) -> Path:
@@ -278,7 +411,33 @@ class SaveStore:
         return path
 
     def has_autosave(self) -> bool:
-        return self.autosave_path.is_file()
+        return bool(self.game_slots.existing())
+
+    def autosaves(self) -> list[Path]:
+        """Every card game autosave of the folder: this instance's and other instances'."""
+        return self.game_slots.existing()
+
+    def check_autosaves(self) -> None:
+        """Replay every card game autosave (the engine and its data must be loaded) and
+        remember the damaged ones, so that Continue shows them as such before it is
+        picked (the title screen reads only the summary, for speed)."""
+        for path in self.autosaves():
+            if self.damage(path) is None:
+                try:
+                    read_save(path)
+                except SaveProblem as err:
+                    self.note_damage(path, str(err))
+
+    def note_damage(self, path: Path, problem: str) -> None:
+        """Remember why the file `path`, as it is now, cannot be loaded."""
+        stamp = _stamp(path)
+        if stamp is not None:
+            self._damaged[path] = (stamp, problem.removeprefix(f"{path}: "))
+
+    def damage(self, path: Path) -> str | None:
+        """Why `path` could not be loaded, if it was found damaged and is unchanged since."""
+        known = self._damaged.get(path)
+        return known[1] if known is not None and known[0] == _stamp(path) else None
 
     def resolve(self, name_or_path: str) -> Path:
         """A bare name goes to the saves folder (".json" added); a path is used as given."""
@@ -289,13 +448,22 @@ class SaveStore:
             path = Path(text).expanduser()
         else:
             path = self.saves_dir / text
-        return path if path.suffix == ".json" else path.with_name(path.name + ".json")
+        path = path if path.suffix == ".json" else path.with_name(path.name + ".json")
+        if self.is_autosave(path):
+            raise SaveProblem(f"{path}: an autosave, written by the game itself; save under a name")
+        return path
+
+    def is_autosave(self, path: Path) -> bool:
+        """Whether `path` is one of the folder's autosaves (either game, any instance's)."""
+        return any(slots.number(path) for slots in (self.game_slots, self.duel_slots))
 
     def save(self, game: Game, meta: SaveMeta, name_or_path: str) -> Path:
         return self.write(self.resolve(name_or_path), save_text(game, meta))
 
     def autosave(self, game: Game, meta: SaveMeta) -> None:
-        """Write the autosave; SaveProblem names the file when it cannot be written."""
+        """Write the autosave to this instance's slot (`game_slots.claim`, when a game
+        screen opens; the first slot before that); SaveProblem names the file when it
+        cannot be written."""
         self.write(self.autosave_path, save_text(game, meta))
 
     def remove_stale_temps(self) -> int:
@@ -313,9 +481,7 @@ class SaveStore:
         if self.saves_dir.is_dir():
             infos = [peek(p) for p in self.saves_dir.glob("*.json") if not p.is_dir()]
         infos.sort(key=lambda i: i.saved_at, reverse=True)
-        if self.autosave_path.exists() and not self.autosave_path.is_dir():
-            infos.insert(0, peek(self.autosave_path))
-        return infos
+        return [peek(path) for path in self.autosaves()] + infos
 
     def default_name(self, game: Game) -> str:
         state = game.state
