@@ -8,19 +8,15 @@ the main process alone.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import multiprocessing
 import os
-import pty
-import select
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from pty_program import PtyProgram
 
 from cold_war_tui.workers import EXIT_INTERRUPTED, Batch, run_jobs
 
@@ -35,9 +31,11 @@ def square(n: int) -> int:
 
 def started_then(folder: Path, interrupt_at: int, n: int) -> int:
     """A job that records that it started, and sends Ctrl+C's signal to the main process
-    when it is job `interrupt_at` (the others take a while)."""
+    a second after it starts when it is job `interrupt_at` (the earlier jobs are quick and
+    have reported by then; the later ones take a long while)."""
     (folder / str(n)).touch()
     if n == interrupt_at:
+        time.sleep(1)
         os.kill(os.getppid() if multiprocessing.parent_process() else os.getpid(), signal.SIGINT)
         time.sleep(30)  # stopped by the runner long before
     elif n > interrupt_at:
@@ -85,59 +83,18 @@ def test_a_failing_job_stops_the_workers_and_passes_through() -> None:
 
 def run_until_then_interrupt(
     words: list[str], ready: bytes, whole_group: bool
-) -> tuple[int, str, str, float]:
+) -> tuple[int | None, str, str, float]:
     """`cold-war-tui WORDS` in a pseudo-terminal; once `ready` is on the screen, SIGINT to
     the process group (the terminal's Ctrl+C) or to the main process alone. Returns the
     status, the screen's text, stderr and the seconds from the signal to the exit."""
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cold_war_tui", *words],
-        stdin=follower,
-        stdout=follower,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    os.close(follower)
-    screen = b""
-
-    def read(seconds: float) -> None:
-        nonlocal screen
-        if select.select([leader], [], [], seconds)[0]:
-            with contextlib.suppress(OSError):  # OSError: the program has gone
-                screen += os.read(leader, 65536)
-
-    try:
-        deadline = time.monotonic() + 120
-        while ready not in screen and process.poll() is None and time.monotonic() < deadline:
-            read(0.5)
-        assert ready in screen, screen.decode(errors="replace")
-        if whole_group:
-            os.killpg(process.pid, signal.SIGINT)
-        else:
-            os.kill(process.pid, signal.SIGINT)
+    with PtyProgram(words, stderr_pipe=True) as program:
+        assert program.wait_for(ready, 120), program.output.decode(errors="replace")
+        pid = program.process.pid
+        os.killpg(pid, signal.SIGINT) if whole_group else os.kill(pid, signal.SIGINT)
         sent = time.monotonic()
-        while process.poll() is None and time.monotonic() - sent < STOP_BOUND:
-            read(0.2)
+        status = program.finish(STOP_BOUND)
         took = time.monotonic() - sent
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-        for _ in range(20):
-            before = len(screen)
-            read(0.1)
-            if len(screen) == before:
-                break
-        assert process.stderr is not None
-        return (
-            process.returncode,
-            screen.decode(errors="replace"),
-            process.stderr.read().decode(),
-            took,
-        )
-    finally:
-        os.close(leader)
-        if process.stderr is not None:
-            process.stderr.close()
+        return status, program.output.decode(errors="replace"), program.stderr(), took
 
 
 @pytest.mark.parametrize("whole_group", [True, False], ids=["terminal", "main-process"])

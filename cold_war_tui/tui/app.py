@@ -9,6 +9,8 @@ needs them). The duel's screens go above the title (`open_duel`, see
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -18,6 +20,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import Provider
+from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
 
@@ -25,6 +28,7 @@ from cold_war_tui.tui.players import ComputerSettings, Players
 from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore
 from cold_war_tui.tui.screens.title import TitleScreen
 from cold_war_tui.tui.screens.too_small import TooSmallScreen, too_small
+from cold_war_tui.tui.terminal import EXIT_SIGNALS, exit_status_of, with_real_size
 
 if TYPE_CHECKING:
     from cold_war_tui.datamodel import GameData
@@ -53,6 +57,8 @@ class ColdWarApp(App[None]):
     `computer` is how the computer plays (think time, iterations, the pause after each
     of its moves: tests set `ComputerSettings(think=0, pause=0)`). `players` (the
     command line's `--us`/`--ussr`) opens New game at start with those players chosen.
+    `exit_on_signals` (the command line sets it) makes SIGTERM and SIGHUP leave the app
+    as Ctrl+Q does, the terminal restored, with the return code 128 + the signal.
     """
 
     TITLE = "Cold War TUI"
@@ -74,7 +80,9 @@ class ColdWarApp(App[None]):
         duel: bool = False,
         computer: ComputerSettings | None = None,
         players: Players | None = None,
+        exit_on_signals: bool = False,
     ) -> None:
+        self.exit_on_signals = exit_on_signals
         super().__init__()
         self.computer = computer or ComputerSettings()
         self.preset_players = players
@@ -92,7 +100,12 @@ class ColdWarApp(App[None]):
     def get_default_screen(self) -> Screen[None]:
         return TitleScreen()
 
+    def get_driver_class(self) -> type[Driver]:
+        return with_real_size(super().get_driver_class())
+
     def on_mount(self) -> None:
+        if self.exit_on_signals:
+            self._exit_on_signals()
         # read the data once the title is on screen: the first frame is not delayed
         self.call_after_refresh(self._start_loader)
         if self.start_in_duel:
@@ -102,6 +115,14 @@ class ColdWarApp(App[None]):
         elif self.preset_players is not None:
             self.call_after_refresh(self.open_new_game)
         self.check_size()
+
+    def _exit_on_signals(self) -> None:
+        """SIGTERM and SIGHUP end the app the way Ctrl+Q does (the terminal is restored;
+        the autosave, written after every choice, stays as it is)."""
+        loop = asyncio.get_running_loop()
+        for signum in EXIT_SIGNALS:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.exit, None, exit_status_of(signum))
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)  # once the app has taken the new size

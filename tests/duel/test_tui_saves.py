@@ -252,7 +252,7 @@ def test_cli_duel_load_opens_the_app_on_the_duel(
         opened.append((self.load_path, self.start_in_duel))
 
     monkeypatch.setattr(ColdWarApp, "run", fake_run)
-    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # pytest's streams are not one
+    monkeypatch.setattr(cli, "drawing_problem", lambda: None)  # pytest's streams are not one
     assert cli.main(["duel", "--load", str(tmp_path / "x.json")]) == 0
     assert cli.main(["duel"]) == 0
     assert cli.main([]) == 0
