@@ -29,6 +29,7 @@ from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore
 from cold_war_tui.tui.screens.title import TitleScreen
 from cold_war_tui.tui.screens.too_small import TooSmallScreen, too_small
 from cold_war_tui.tui.terminal import EXIT_SIGNALS, exit_status_of, with_real_size
+from cold_war_tui.userdata import DATA_DIR_ENV
 
 if TYPE_CHECKING:
     from cold_war_tui.datamodel import GameData
@@ -106,6 +107,7 @@ class ColdWarApp(App[None]):
     def on_mount(self) -> None:
         if self.exit_on_signals:
             self._exit_on_signals()
+        self.call_after_refresh(self._check_data_folder)
         # read the data once the title is on screen: the first frame is not delayed
         self.call_after_refresh(self._start_loader)
         if self.start_in_duel:
@@ -115,6 +117,16 @@ class ColdWarApp(App[None]):
         elif self.preset_players is not None:
             self.call_after_refresh(self.open_new_game)
         self.check_size()
+
+    def _check_data_folder(self) -> None:
+        """Say at once, on the title screen, when nothing can be saved in the data folder."""
+        problem = self.store.write_problem()
+        if problem is not None:
+            self.title_note(
+                f"Games cannot be saved: {problem}. Set {DATA_DIR_ENV} to a folder you "
+                "can write to (the game can still be played).",
+                "bold #ff8700",
+            )
 
     def _exit_on_signals(self) -> None:
         """SIGTERM and SIGHUP end the app the way Ctrl+Q does (the terminal is restored;
@@ -266,6 +278,8 @@ class ColdWarApp(App[None]):
         if source is not None and self.store.game_slots.number(source) and slot != source:
             session.notice = f"{source} is open in another window: this copy autosaves to {slot}"
         session.autosave()
+        if session.autosave_error:  # said when the game opens, not after the first choice
+            session.notice = f"{session.autosave_error} {session.notice}".strip()
         self.start_session(session)
 
     def start_session(self, session: Session) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -266,6 +267,15 @@ def is_duel_file(path: Path) -> bool:
         return False
 
 
+def file_in_the_way(folder: Path) -> str | None:
+    """ "X is a file, not a folder" when `folder`, or the first of its parents that exists,
+    is not a folder (mkdir then says only "File exists" or "Not a directory")."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists() or candidate.is_symlink():
+            return None if candidate.is_dir() else f"{candidate} is a file, not a folder"
+    return None
+
+
 def same_folder(one: Path, other: Path) -> bool:
     """Whether two paths name the same folder (relative, absolute, through links)."""
     if one == other:
@@ -407,8 +417,34 @@ class SaveStore:
         try:
             write_atomic(path, text)
         except OSError as err:
-            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
+            why = file_in_the_way(path.parent) or err.strerror or str(err)
+            raise SaveProblem(f"{path}: cannot be written ({why})") from None
         return path
+
+    def write_problem(self) -> str | None:
+        """Why nothing can be saved in the data folder (one line naming it), or None.
+
+        Checked when the game opens, so the player knows before the first choice. An
+        existing folder is tried with a temporary file (removed at once); one still to be
+        made is judged by the folder it would go in, which is left untouched."""
+        root = self.root
+        if root.exists() and not root.is_dir():
+            return f"{root}: is a file, not a folder"
+        if not root.exists():
+            in_the_way = file_in_the_way(root)
+            if in_the_way:
+                return f"{root}: cannot be made ({in_the_way})"
+            parent = next(p for p in root.parents if p.exists())
+            if not os.access(parent, os.W_OK | os.X_OK):
+                return f"{root}: cannot be made ({parent} cannot be written)"
+            return None
+        try:
+            fd, probe = tempfile.mkstemp(prefix=".write-check.", suffix=".tmp", dir=root)
+        except OSError as err:
+            return f"{root}: cannot be written ({err.strerror or err})"
+        os.close(fd)
+        Path(probe).unlink(missing_ok=True)
+        return None
 
     def has_autosave(self) -> bool:
         return bool(self.game_slots.existing())
