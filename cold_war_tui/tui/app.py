@@ -25,7 +25,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from cold_war_tui.tui.players import ComputerSettings, Players
-from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore
+from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore, cannot_load
 from cold_war_tui.tui.screens.title import TitleScreen
 from cold_war_tui.tui.screens.too_small import TooSmallScreen, too_small
 from cold_war_tui.tui.terminal import EXIT_SIGNALS, exit_status_of, with_real_size
@@ -307,7 +307,7 @@ class ColdWarApp(App[None]):
         try:
             game, meta = read_save(path)
         except SaveProblem as err:
-            message = f"Cannot load the save: {err}"
+            message = cannot_load(err)
             self.title_note(message, "bold #ff8700")
             if self.store.game_slots.number(path):
                 self.store.note_damage(path, str(err))

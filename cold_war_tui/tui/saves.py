@@ -57,7 +57,14 @@ NAME_CHARS = 40
 
 
 class SaveProblem(Exception):
-    """A save could not be read or written; the message names the problem and the file."""
+    """A save could not be read or written; the message names the file first, by its path
+    as the user gave it (or as the data folder makes it), then the problem:
+    "PATH: the problem". Every message about a file says it this way."""
+
+
+def cannot_load(problem: SaveProblem | str) -> str:
+    """The one sentence for a save that does not open (both games, every screen)."""
+    return f"Cannot load the save: {problem}"
 
 
 @dataclass(frozen=True, slots=True)

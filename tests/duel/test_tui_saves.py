@@ -116,7 +116,7 @@ async def test_load_key_lists_saves_and_opens_one_behind_a_hand_over(data_dir: P
         await pilot.press("enter")
         assert isinstance(app.screen, HandOverScreen)
         assert "Pass the terminal to player B" in screen_text(app)
-        assert "Loaded good.json. DEFCON 4." in screen_text(app)
+        assert f"Loaded {good}. DEFCON 4." in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, MoveScreen) and app.screen.player == "B"
         assert "! " in screen_text(app)  # B's private mark came back with the save
@@ -138,7 +138,7 @@ async def test_a_save_broken_after_listing_shows_the_problem(data_dir: Path) -> 
         path.write_text(cut, encoding="utf-8")
         await pilot.press("enter")
         assert isinstance(app.screen, DuelSavesScreen)
-        assert "Could not load the save:" in screen_text(app)
+        assert "Cannot load the save:" in screen_text(app)
         assert "truncated or corrupt" in screen_text(app)
         assert app.screen.query_one(OptionList).get_option_at_index(0).disabled  # relisted
         assert path.read_text("utf-8") == cut
@@ -199,7 +199,7 @@ async def test_load_at_start_refuses_a_bad_save_and_keeps_running(
     async with duel_app(load=path) as (app, pilot, flow):
         assert isinstance(app.screen, DuelSetupScreen)
         text = screen_text(app)
-        assert f"Could not load the save: {path}: " in text and problem in text
+        assert f"Cannot load the save: {path}: " in text and problem in text
         await pilot.press("enter", "ctrl+s")  # a new duel starts; its save is a new file
         assert isinstance(app.screen, HandOverScreen) and flow.save_path is not None
         assert flow.save_path.parent == data_dir / "saves"

@@ -24,7 +24,7 @@ from cold_war_tui.tui.duel.move import MoveScreen
 from cold_war_tui.tui.duel.placement import PlacementScreen
 from cold_war_tui.tui.duel.setup import DuelSetupScreen
 from cold_war_tui.tui.duel.store import DuelSaves, LoadedSave
-from cold_war_tui.tui.saves import SaveProblem
+from cold_war_tui.tui.saves import SaveProblem, cannot_load
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 
 
@@ -71,7 +71,7 @@ class DuelFlow:
                 self.resume(LoadedSave(load, self.saves.load(load)))
                 return
             except SaveProblem as exc:
-                problem = f"Could not load the save: {exc}"
+                problem = cannot_load(exc)
         self.app.push_screen(DuelSetupScreen(self.settings, self.saves, problem), self.start)
 
     def start(self, chosen: DuelSettings | LoadedSave | None) -> None:
@@ -145,7 +145,7 @@ class DuelFlow:
             self.holder = player
             note = f"DEFCON {game.defcon}." if pending.kind is not Kind.PLACE else "Set-up."
             if self.resumed is not None:
-                note = f"Loaded {self.resumed.name}. {note}"
+                note = f"Loaded {self.resumed}. {note}"
                 self.resumed = None
             self.app.push_screen(hand_over_screen(player, note), lambda _: self.open_decision())
             return
