@@ -40,6 +40,11 @@ if TYPE_CHECKING:
     from cold_war_tui.tui.session import Session
 
 
+SETTLE_CHECKS = 200
+SETTLE_PAUSE = 0.01
+"""After SIGTERM or SIGHUP the app waits for screens being put up, at most 2 s."""
+
+
 def card_lookup() -> type[Provider]:
     """The palette's card search (imported when the palette opens)."""
     from cold_war_tui.tui.commands import CardLookup
@@ -84,6 +89,7 @@ class ColdWarApp(App[None]):
         exit_on_signals: bool = False,
     ) -> None:
         self.exit_on_signals = exit_on_signals
+        self._signal_exit: asyncio.Task[None] | None = None
         super().__init__()
         self.computer = computer or ComputerSettings()
         self.preset_players = players
@@ -134,7 +140,21 @@ class ColdWarApp(App[None]):
         loop = asyncio.get_running_loop()
         for signum in EXIT_SIGNALS:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(signum, self.exit, None, exit_status_of(signum))
+                loop.add_signal_handler(signum, self._exit_by_signal, signum)
+
+    def _exit_by_signal(self, signum: int) -> None:
+        if self._signal_exit is None:
+            self._signal_exit = asyncio.create_task(self._exit_when_settled(signum))
+
+    async def _exit_when_settled(self, signum: int) -> None:
+        """Exit once every screen on the stack has finished mounting: a signal can come
+        while one is being put up (Continue, a computer's move), and closing the app
+        under it would end in that screen's error instead of the signal's status."""
+        for _ in range(SETTLE_CHECKS):
+            if all(screen.is_mounted for screen in self.screen_stack):
+                break
+            await asyncio.sleep(SETTLE_PAUSE)
+        self.exit(None, exit_status_of(signum))
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)  # once the app has taken the new size
