@@ -453,9 +453,6 @@ class SaveStore:
         Path(probe).unlink(missing_ok=True)
         return None
 
-    def has_autosave(self) -> bool:
-        return bool(self.game_slots.existing())
-
     def autosaves(self) -> list[Path]:
         """Every card game autosave of the folder: this instance's and other instances'."""
         return self.game_slots.existing()
