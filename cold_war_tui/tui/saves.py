@@ -16,7 +16,6 @@ the same `saves/` folder by the same `SaveStore.write`, read by the same
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import tempfile
@@ -25,19 +24,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cold_war_tui.tui.autosaves import AutosaveSlots
 from cold_war_tui.tui.players import HUMAN, SIDES
 from cold_war_tui.untrusted import BadJson, load_json
 from cold_war_tui.userdata import (
     APP_NAME,
-    LOCK_SUFFIX,
     MAX_SAVE_BYTES,
     FileRefused,
-    HeldLock,
-    LockUnavailable,
     data_dir,
     read_bounded,
     remove_stale_temps,
-    try_lock,
     write_atomic,
 )
 
@@ -281,110 +277,6 @@ def file_in_the_way(folder: Path) -> str | None:
         if candidate.exists() or candidate.is_symlink():
             return None if candidate.is_dir() else f"{candidate} is a file, not a folder"
     return None
-
-
-def same_folder(one: Path, other: Path) -> bool:
-    """Whether two paths name the same folder (relative, absolute, through links)."""
-    if one == other:
-        return True
-    try:
-        return one.resolve() == other.resolve()
-    except OSError:
-        return False
-
-
-class AutosaveSlots:
-    """The autosave files of one game (the card game's, or the duel's): `autosave.json`,
-    then `autosave-2.json`, `autosave-3.json` ... for copies of the game running at the
-    same time on the same data folder.
-
-    An instance writes only the slot whose advisory lock it holds (`claim`): a second
-    instance finds the first slot locked and takes the next, so neither overwrites the
-    other's game. The lock files (`.autosave.json.lock` ...) stay in the folder; the
-    operating system drops a lock when its holder ends, however it ends, so a lock left
-    by a crash blocks nobody. Where no lock can be taken (a read-only folder), the slot
-    is used unlocked and its write reports the problem.
-    """
-
-    def __init__(self, root: Path, stem: str) -> None:
-        self.root = root
-        self.stem = stem
-        self.claimed: Path | None = None
-        self._lock: HeldLock | None = None
-
-    def slot(self, number: int) -> Path:
-        return self.root / (f"{self.stem}.json" if number == 1 else f"{self.stem}-{number}.json")
-
-    def number(self, path: Path) -> int | None:
-        """The slot number of an autosave file of this game (however the path is
-        written), None for any other file."""
-        if path.suffix != ".json" or not same_folder(path.parent, self.root):
-            return None
-        if path.stem == self.stem:
-            return 1
-        head, _, tail = path.stem.rpartition("-")
-        if head == self.stem and tail.isdigit() and tail == str(int(tail)) and int(tail) >= 2:
-            return int(tail)
-        return None
-
-    @property
-    def path(self) -> Path:
-        """Where this instance's autosave goes: its claimed slot, else the first."""
-        return self.claimed if self.claimed is not None else self.slot(1)
-
-    def existing(self) -> list[Path]:
-        """The autosave files of this game in the folder, by slot number."""
-        try:
-            found = [p for p in self.root.glob(f"{self.stem}*.json") if self.number(p)]
-        except OSError:
-            return []
-        return sorted((p for p in found if not p.is_dir()), key=lambda p: self.number(p) or 0)
-
-    def in_use(self, path: Path) -> bool:
-        """Whether another running instance holds this slot's lock (never our own)."""
-        if path == self.claimed and self._lock is not None:
-            return False
-        try:
-            lock = try_lock(self._lock_path(path))
-        except LockUnavailable:
-            return False
-        if lock is None:
-            return True
-        lock.release()
-        return False
-
-    def claim(self, prefer: Path | None = None) -> Path:
-        """Take a slot to write to and hold its lock: `prefer` (an autosave being
-        continued) if no other instance has it, else the slot already held, else the
-        first free one. Returns the slot's path."""
-        if self._lock is not None and prefer in (None, self.claimed):
-            return self.path
-        if prefer is not None and self.number(prefer):
-            prefer = self.root / prefer.name  # the slot's own spelling
-        first = [p for p in (prefer, self.claimed) if p is not None and self.number(p)]
-        for candidate in itertools.chain(first, map(self.slot, itertools.count(1))):
-            if candidate == self.claimed and self._lock is not None:
-                return candidate
-            try:
-                lock = try_lock(self._lock_path(candidate))
-            except LockUnavailable:  # nothing can be locked here: write unlocked, or fail
-                self.release()
-                self.claimed = candidate
-                return candidate
-            if lock is not None:
-                self.release()
-                self._lock, self.claimed = lock, candidate
-                return candidate
-        raise AssertionError("the slots never run out")
-
-    def release(self) -> None:
-        if self._lock is not None:
-            self._lock.release()
-        self._lock = None
-        self.claimed = None
-
-    def _lock_path(self, path: Path) -> Path:
-        return path.with_name(f".{path.name}{LOCK_SUFFIX}")
 
 
 class SaveStore:

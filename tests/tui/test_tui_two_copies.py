@@ -22,7 +22,8 @@ from tui_helpers import game_of, make_app, open_game, press, wait_for
 
 from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.tui.app import ColdWarApp
-from cold_war_tui.tui.saves import AutosaveSlots, SaveMeta, SaveStore
+from cold_war_tui.tui.autosaves import AutosaveSlots
+from cold_war_tui.tui.saves import SaveMeta, SaveStore
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.screens.title import TitleScreen
 

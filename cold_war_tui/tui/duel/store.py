@@ -15,13 +15,8 @@ from pathlib import Path
 
 from cold_war_tui.duel import DuelGame, SaveError
 from cold_war_tui.duel.saves import from_json, summary, to_json
-from cold_war_tui.tui.saves import (
-    SaveProblem,
-    SaveStore,
-    is_duel_save,
-    read_save_text,
-    same_folder,
-)
+from cold_war_tui.tui.autosaves import same_folder
+from cold_war_tui.tui.saves import SaveProblem, SaveStore, is_duel_save, read_save_text
 
 NAME_PREFIX = "duel-"
 """New duel saves are named `duel-DATE.json` (the autosave too: `duel-autosave.json`)."""

@@ -58,6 +58,10 @@ class TitleScreen(Screen[None]):
         Binding("q", "pick('quit')", "Quit"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.continue_paths: dict[str, Path] = {}  # the menu's Continue entries' files
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(TITLE_ART, id="title")
@@ -95,16 +99,18 @@ class TitleScreen(Screen[None]):
     def continue_options(self) -> list[Option]:
         """One Continue per autosave; a damaged one says why and cannot be picked."""
         autosaves = self.autosaves()
+        self.continue_paths = {}
         if not autosaves:
             return [Option("Continue (no autosave yet)", id=CONTINUE, disabled=True)]
-        options = []
+        options: list[Option] = []
         for info, damage in autosaves:
             label = f"Continue: {f'unreadable: {damage}' if damage else info.summary}"
             if len(autosaves) > 1 and not damage:
                 label += f" (saved {info.saved_at.replace('T', ' ') or 'at an unknown time'})"
             if self.cw_app.store.game_slots.in_use(info.path):
                 label += " · open in another window: continues as a copy"
-            option_id = f"{CONTINUE}:{info.path.name}"
+            option_id = f"{CONTINUE}-{len(options) + 1}"
+            self.continue_paths[option_id] = info.path
             options.append(Option(Text(label), id=option_id, disabled=damage is not None))
         return options
 
@@ -149,9 +155,8 @@ class TitleScreen(Screen[None]):
             app.open_duel()
         elif choice == "new":
             app.open_new_game()
-        elif choice.startswith(CONTINUE):
-            name = choice.partition(":")[2]
-            path = app.store.root / name if name else self.first_continue()
+        elif choice == CONTINUE or choice in self.continue_paths:
+            path = self.continue_paths.get(choice) or self.first_continue()
             if path is not None:
                 app.load_file(path)
         elif choice == "load":
