@@ -65,7 +65,11 @@ def examples(path: Path) -> Iterator[Example]:
         if round_.kind == "setup" or not round_.played:
             continue
         game = round_.position()
-        picks = [p for p in round_.played if isinstance(parse_move(p), Headline)] if round_.kind == "headline" else [round_.played[0]]
+        picks = (
+            [p for p in round_.played if isinstance(parse_move(p), Headline)]
+            if round_.kind == "headline"
+            else [round_.played[0]]
+        )
         for pick in picks:
             pending = game.pending
             if pending is None or pending.kind not in PRIOR_KINDS:
@@ -127,7 +131,11 @@ def fit(train: Sequence[Example], penalty: float) -> dict[str, float]:
         return nll + penalty * (w @ w), grad + 2 * penalty * w
 
     result = minimize(loss, np.zeros(len(names)), jac=True, method="L-BFGS-B")
-    return {name: float(round(v, 5)) for name, v in zip(names, result.x, strict=True) if abs(v) >= MIN_WEIGHT}
+    return {
+        name: float(round(v, 5))
+        for name, v in zip(names, result.x, strict=True)
+        if abs(v) >= MIN_WEIGHT
+    }
 
 
 def agreement(examples_: Sequence[Example], weights: dict[str, float]) -> dict[str, float]:
