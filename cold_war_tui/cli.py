@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from cold_war_tui import __version__
 from cold_war_tui.tui.players import DEFAULT_PAUSE, ComputerSettings
+from cold_war_tui.tui.terminal import NO_TERMINAL, forget_size_variables, terminal_problem
 from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
 
 if TYPE_CHECKING:
@@ -31,10 +32,6 @@ MAX_REPORTED_PROBLEMS = 50
 # The commands that draw in the terminal: the game's title screen (no command) and the
 # duel. Every other command (selfplay, validate-data, ...) is headless.
 DRAWING_COMMANDS = (None, "duel")
-NO_TERMINAL = (
-    "cold-war-tui: the game needs a terminal to draw in and read keys from; "
-    "the headless commands (selfplay, validate-data, ...) run without one"
-)
 
 
 def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
@@ -151,8 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seconds = getattr(args, flag)
         if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
             return usage_error(f"--{flag}: give seconds from 0 to {MAX_SECONDS}, not {seconds}")
-    if args.command in DRAWING_COMMANDS and not has_terminal():
-        print(NO_TERMINAL, file=sys.stderr)
+    if args.command in DRAWING_COMMANDS and (problem := drawing_problem()) is not None:
+        print(problem, file=sys.stderr)
         return EXIT_USAGE
     try:
         if args.command == "validate-data":
@@ -186,7 +183,8 @@ def run_app(
     from cold_war_tui.tui.app import ColdWarApp
 
     # The title shows at once; the app reads the game data in the background.
-    app = ColdWarApp(load=load, duel=duel, players=players, computer=computer)
+    forget_size_variables()  # the window's size is asked of the terminal itself
+    app = ColdWarApp(load=load, duel=duel, players=players, computer=computer, exit_on_signals=True)
     app.run()
     if app.load_failure is not None:
         raise app.load_failure  # a DataError is reported below; anything else is a bug
@@ -302,8 +300,13 @@ def fix_data_dir() -> Path:
 def has_terminal() -> bool:
     """Whether Textual can run: it reads keys from standard input and draws on standard
     error. Without a terminal there it would print escape codes and wait for keys forever."""
-    streams = (sys.__stdin__, sys.__stderr__)
-    return all(stream is not None and stream.isatty() for stream in streams)
+    return terminal_problem() != NO_TERMINAL
+
+
+def drawing_problem() -> str | None:
+    """Why the game cannot be drawn here, in one line (no terminal, `TERM=dumb`, not
+    UTF-8), or None: checked before anything is drawn."""
+    return terminal_problem()
 
 
 def is_data_error(err: Exception) -> bool:

@@ -24,7 +24,7 @@ from cold_war_tui.tui.duel.move import MoveScreen
 from cold_war_tui.tui.duel.placement import PlacementScreen
 from cold_war_tui.tui.duel.setup import DuelSetupScreen
 from cold_war_tui.tui.duel.store import DuelSaves, LoadedSave
-from cold_war_tui.tui.saves import SaveProblem
+from cold_war_tui.tui.saves import SaveProblem, cannot_load
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 
 
@@ -38,8 +38,9 @@ def hand_over_screen(player: Player, note: str) -> HandOverScreen:
 class DuelFlow:
     """A hot-seat duel on the app's screen stack.
 
-    Ctrl+S saves to the file the duel came from, else to a new file in the saves folder;
-    `settings` are the ones the set-up screen proposes.
+    Ctrl+S always writes a named save in the saves folder: back to the save the duel came
+    from when that is one of them, else to a new file there (never to an autosave, nor
+    outside the folder). `settings` are the ones the set-up screen proposes.
     """
 
     def __init__(
@@ -70,7 +71,7 @@ class DuelFlow:
                 self.resume(LoadedSave(load, self.saves.load(load)))
                 return
             except SaveProblem as exc:
-                problem = f"Could not load the save: {exc}"
+                problem = cannot_load(exc)
         self.app.push_screen(DuelSetupScreen(self.settings, self.saves, problem), self.start)
 
     def start(self, chosen: DuelSettings | LoadedSave | None) -> None:
@@ -84,7 +85,11 @@ class DuelFlow:
             self.settings = chosen
             self.play(DuelGame(chosen))
 
-    def play(self, game: DuelGame) -> None:
+    def play(self, game: DuelGame, resumed: Path | None = None) -> None:
+        """Go on with `game` (from the file `resumed`, if any): its autosave goes to the
+        slot this instance holds (the resumed autosave's own, if no other instance has
+        it)."""
+        self.saves.claim_autosave(resumed)
         self.game = game
         self.settings = game.settings
         self.app.refresh_bindings()  # Ctrl+S is live from now on
@@ -92,9 +97,10 @@ class DuelFlow:
 
     def resume(self, loaded: LoadedSave) -> None:
         """Go on with a loaded duel: a hand-over first, whoever is to decide."""
-        self.save_path = self.resumed = loaded.path
+        self.resumed = loaded.path
+        self.save_path = loaded.path if self.saves.is_named_save(loaded.path) else None
         self.holder = None
-        self.play(loaded.game)
+        self.play(loaded.game, loaded.path)
 
     def save(self) -> None:
         """Ctrl+S: the decisions and private marks (see `cold_war_tui.duel.saves`)."""
@@ -139,7 +145,7 @@ class DuelFlow:
             self.holder = player
             note = f"DEFCON {game.defcon}." if pending.kind is not Kind.PLACE else "Set-up."
             if self.resumed is not None:
-                note = f"Loaded {self.resumed.name}. {note}"
+                note = f"Loaded {self.resumed}. {note}"
                 self.resumed = None
             self.app.push_screen(hand_over_screen(player, note), lambda _: self.open_decision())
             return

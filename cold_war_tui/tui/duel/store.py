@@ -15,6 +15,7 @@ from pathlib import Path
 
 from cold_war_tui.duel import DuelGame, SaveError
 from cold_war_tui.duel.saves import from_json, summary, to_json
+from cold_war_tui.tui.autosaves import same_folder
 from cold_war_tui.tui.saves import SaveProblem, SaveStore, is_duel_save, read_save_text
 
 NAME_PREFIX = "duel-"
@@ -79,9 +80,20 @@ class DuelSaves:
         """Write the duel to `path` (default: a new file in the folder); return where."""
         return self.store.write(path if path is not None else self.new_path(), to_json(game))
 
+    def claim_autosave(self, resumed: Path | None = None) -> Path:
+        """Take this instance's duel autosave slot for a duel starting now: the duel
+        autosave it resumes if no other instance has that one, else a free slot."""
+        return self.store.duel_slots.claim(resumed)
+
     def autosave(self, game: DuelGame) -> None:
-        """Write the duel's autosave (after every decision); SaveProblem when it cannot."""
+        """Write the duel's autosave (after every decision) to this instance's slot
+        (`claim_autosave`, when the duel starts); SaveProblem when it cannot."""
         self.store.write(self.store.duel_autosave_path, to_json(game))
+
+    def is_named_save(self, path: Path) -> bool:
+        """Whether `path` is a named save of the saves folder (Ctrl+S may write it again);
+        an autosave, an old duel folder's file or a file elsewhere is not."""
+        return same_folder(path.parent, self.folder)
 
     def load(self, path: Path) -> DuelGame:
         """Read a save (any path, not only the folder's); SaveProblem names the problem."""
@@ -95,8 +107,8 @@ class DuelSaves:
         paths = [p for folder in folders if folder.is_dir() for p in folder.glob("*.json")]
         entries = [entry for path in paths if (entry := self._entry(path)) is not None]
         entries.sort(key=lambda e: (e.modified, e.name), reverse=True)
-        autosave = self._entry(self.store.duel_autosave_path)
-        return entries if autosave is None else [autosave, *entries]
+        autosaves = [self._entry(path) for path in self.store.duel_slots.existing()]
+        return [entry for entry in autosaves if entry is not None] + entries
 
     def _entry(self, path: Path) -> SaveEntry | None:
         """The list line of a file; None for a card game's save (its own list shows it),
