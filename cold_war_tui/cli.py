@@ -82,6 +82,10 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
 
     add_arena(commands.add_parser("arena", help="two bots play each other headless"))
 
+    add_duel_arena(
+        commands.add_parser("duel-arena", help="two DEFCON duel bots play each other headless")
+    )
+
     duel = commands.add_parser("duel", help="play the DEFCON missile duel")
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
     return parser
@@ -99,6 +103,20 @@ def add_arena(arena: argparse.ArgumentParser) -> None:
 
     def one_line(message: str) -> NoReturn:
         sys.exit(usage_error(f"arena: {message}"))
+
+    arena.error = one_line  # type: ignore[method-assign]
+
+
+def add_duel_arena(arena: argparse.ArgumentParser) -> None:
+    """The duel arena's flags, read as text and checked by `_duel_arena` (one line each)."""
+    arena.add_argument("--bots", required=True, metavar="A,B", help="two duel bot names")
+    arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
+    arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
+    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def one_line(message: str) -> NoReturn:
+        sys.exit(usage_error(f"duel-arena: {message}"))
 
     arena.error = one_line  # type: ignore[method-assign]
 
@@ -137,8 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(words)
     if unknown:  # what parse_args does, but the arena's errors are one line
         message = f"unrecognized arguments: {' '.join(unknown)}"
-        if args.command == "arena":
-            return usage_error(f"arena: {message}")
+        if args.command in ("arena", "duel-arena"):
+            return usage_error(f"{args.command}: {message}")
         parser.error(message)
     # the game's flags are checked before the terminal: a bad value is one line
     players = None
@@ -161,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _selfplay(args)
         if args.command == "arena":
             return _arena(args)
+        if args.command == "duel-arena":
+            return _duel_arena(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
         settings = ComputerSettings(
@@ -262,6 +282,30 @@ def _arena(args: argparse.Namespace) -> int:
     budget = Budget(think=think, iterations=iterations)
     pair = (names[0], names[1])
     return run_arena(pair, games, seed, budget, min(workers, games), args.json)
+
+
+def _duel_arena(args: argparse.Namespace) -> int:
+    """Check the duel arena's flags (a bad one is one line and status 2), then run it."""
+    from cold_war_tui.arena import default_workers
+    from cold_war_tui.duel.bots import DUEL_BOTS
+    from cold_war_tui.duel_arena import run_duel_arena
+
+    names = tuple(name.strip() for name in args.bots.split(","))
+    if len(names) != 2 or not all(names):
+        return usage_error(f"duel-arena: --bots takes two names, A,B, not {args.bots!r}")
+    for name in names:
+        if name not in DUEL_BOTS:
+            known = ", ".join(DUEL_BOTS)
+            return usage_error(f"duel-arena: --bots: no duel bot {name!r}; the bots are {known}")
+    try:
+        games = _whole(args.games, "--games", 1)
+        seed = _whole(args.seed, "--seed", None)
+        workers = (
+            default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
+        )
+    except ValueError as err:
+        return usage_error(f"duel-arena: {err}")
+    return run_duel_arena((names[0], names[1]), games, seed, min(workers, games), args.json)
 
 
 def _whole(text: str, flag: str, least: int | None) -> int:
