@@ -54,5 +54,10 @@ class Draw:
         return out
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
-        """k distinct items, in random order."""
-        return self.shuffled(items)[:k]
+        """k distinct items, in random order (the first k steps of a shuffle)."""
+        out = list(items)
+        n = len(out)
+        for i in range(min(k, n)):
+            j = i + self.below(n - i)
+            out[i], out[j] = out[j], out[i]
+        return out[:k]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from cold_war_tui.duel.board import ALL_CELLS, SIZE, Cell, Cover, covers, square
@@ -31,3 +32,20 @@ def coverers(cover: Cover) -> tuple[tuple[int, ...], ...]:
 def distance(a: int, b: int) -> int:
     """Chebyshev distance: 1 means neighbours, 2 means one cell between."""
     return max(abs(a // SIZE - b // SIZE), abs(a % SIZE - b % SIZE))
+
+
+def mask(cells: Iterable[int]) -> int:
+    """The cells as the bits of one integer."""
+    bits = 0
+    for c in cells:
+        bits |= 1 << c
+    return bits
+
+
+SQUARE_MASK: tuple[int, ...] = tuple(mask(cells) for cells in SQUARE)
+
+
+@cache
+def coverer_masks(cover: Cover) -> tuple[int, ...]:
+    """coverer_masks(cover)[t]: `coverers(cover)[t]` as bits."""
+    return tuple(mask(cells) for cells in coverers(cover))

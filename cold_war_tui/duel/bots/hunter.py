@@ -19,6 +19,7 @@ from cold_war_tui.duel.board import ALL_CELLS, Cell
 from cold_war_tui.duel.bots.draw import Draw
 from cold_war_tui.duel.bots.geometry import CELLS, SQUARE, coverers, index
 from cold_war_tui.duel.bots.layout import hunter_placement
+from cold_war_tui.duel.bots.uniform import random_move
 from cold_war_tui.duel.bots.worlds import Belief, Facts
 from cold_war_tui.duel.engine import DuelGame
 from cold_war_tui.duel.moves import Choice, Finish, Launch, Move
@@ -180,21 +181,19 @@ class HunterBot:
     def move(self, view: PlayerView, pic: Picture | None) -> Move:
         pending = view.pending
         assert pending is not None
-        if pic is None or pic.worlds == 0:
-            return Move()
+        if pic is None:
+            return random_move(self.draw, view)  # no world fits: never seen in a game
         later = self.missiles_after_this_move(view)
         s = view.settings
         weights = (threat(view), ABM_WORTH if later else 0.0)
         salvo = Salvo(pic, coverers(s.abm_cover), weights)
         shooters = self.shooters(view)
         cap = len(shooters) if pending.limit is None else min(pending.limit, len(shooters))
-        eager = self.passing_ends_game(view)
+        bars = self.bars(view)
         while len(salvo.targets) < cap:
             silo = shooters[len(salvo.targets)]
-            bar = 0.01 if eager else FIRE_BAR
-            if pending.limit is not None and not self.seen(view, silo):
-                bar += REVEAL_BAR
-            best, best_per, best_count = -1, 0.0, 1
+            bar = bars[0] if self.seen(view, silo) else bars[1]
+            best, best_per, best_count = 0, -1.0, 1
             for target in range(CELLS):
                 for count in (1, 2):
                     if len(salvo.targets) + count > cap:
@@ -202,13 +201,46 @@ class HunterBot:
                     per = salvo.gain(target, count) / count
                     if per > best_per + 1e-9:
                         best, best_per, best_count = target, per, count
-            if best < 0 or best_per < bar:
+            if best_per < bar or (best_per <= 0 and bar >= 0):
                 break
             for _ in range(best_count):
                 salvo.add(best)
         launches = tuple(Launch(shooters[n], ALL_CELLS[t]) for n, t in enumerate(salvo.targets))
-        groups, squares = self.raids(view, pic, salvo, later or eager)
+        groups, squares = self.raids(view, pic, salvo, later)
         return Move(launches, tuple(squares), tuple(groups))
+
+    def bars(self, view: PlayerView) -> tuple[float, float]:
+        """The least one more missile must add, from a silo the enemy has seen and from one
+        it has not. Holding pays only while the DEFCON limit binds and the game goes on: at
+        DEFCON 1, after a pass of its own there, when a pass would end the game, or when
+        the enemy cannot fire back, the bot launches whatever adds anything."""
+        pending = view.pending
+        assert pending is not None
+        if pending.limit is None and self.passed_at_defcon_1(view):
+            return (-1.0, -1.0)
+        if self.passing_ends_game(view) or self.last_armed(view):
+            return (0.0, 0.0)
+        if pending.limit is None:
+            return (FIRE_BAR, FIRE_BAR)
+        return (FIRE_BAR, FIRE_BAR + REVEAL_BAR)
+
+    @staticmethod
+    def last_armed(view: PlayerView) -> bool:
+        """Whether the bot chose to go on as the only player with missiles."""
+        return any(
+            line.player == view.player and isinstance(line.choice, Finish) for line in view.log
+        )
+
+    @staticmethod
+    def passed_at_defcon_1(view: PlayerView) -> bool:
+        """Whether the bot's own last move was a pass at DEFCON 1."""
+        own = [line for line in view.log if line.player == view.player and line.turn is not None]
+        if not own:
+            return False
+        last = own[-1]
+        move = last.choice
+        idle = isinstance(move, Move) and not move.launches and not move.sabotage
+        return idle and last.defcon == 1
 
     def shooters(self, view: PlayerView) -> list[Cell]:
         """The silos in the order they fire: those the enemy has seen first (launching them

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cold_war_tui.duel.board import ALL_CELLS
 from cold_war_tui.duel.bots.draw import Draw
-from cold_war_tui.duel.bots.geometry import CELLS, SQUARE, coverers
+from cold_war_tui.duel.bots.geometry import CELLS, SQUARE, SQUARE_MASK, coverer_masks, mask
 from cold_war_tui.duel.moves import Placement
 from cold_war_tui.duel.settings import DuelSettings
 
@@ -29,31 +29,22 @@ STARTS = 3
 STEPS = 500
 
 
-def score(
-    cities: list[int], abms: list[int], silos: list[int], cover: tuple[tuple[int, ...], ...]
-) -> float:
-    """Lower is better: expected losses to one missile per cell, plus the crowding costs."""
-    kind = [0] * CELLS  # 1 city, 2 silo
-    for c in cities:
-        kind[c] = 1
-    for c in silos:
-        kind[c] = 2
-    abm_set = set(abms)
+def score(cities: list[int], abms: list[int], silos: list[int], cover: tuple[int, ...]) -> float:
+    """Lower is better: expected losses to one missile per cell, plus the crowding costs.
+    `cover[t]` holds the cells (as bits) from which an ABM site protects target t."""
+    city_bits, abm_bits, silo_bits = mask(cities), mask(abms), mask(silos)
+    last = len(THROUGH) - 1
     total = 0.0
     for target in range(CELLS):
-        n_city = n_silo = 0
-        for c in SQUARE[target]:
-            k = kind[c]
-            if k == 1:
-                n_city += 1
-            elif k == 2:
-                n_silo += 1
+        area = SQUARE_MASK[target]
+        n_city = (city_bits & area).bit_count()
+        n_silo = (silo_bits & area).bit_count()
         if not (n_city or n_silo):
             continue
-        guards = sum(1 for a in cover[target] if a in abm_set)
-        through = THROUGH[min(guards, len(THROUGH) - 1)]
+        through = THROUGH[min((abm_bits & cover[target]).bit_count(), last)]
         total += (n_city + SILO_WEIGHT * n_silo) * through
-        total += CROWD * max(0, n_city - 1) ** 2
+        if n_city > 1:
+            total += CROWD * (n_city - 1) ** 2
         if n_silo:
             total += MIXED * (n_city + n_silo - 1)
     return total
@@ -62,7 +53,7 @@ def score(
 def hunter_placement(draw: Draw, settings: DuelSettings) -> Placement:
     """The best layout found from a few random starts (groups stand on silos: a sabotage
     square holding a silo then holds the group too, and is foiled)."""
-    cover = coverers(settings.abm_cover)
+    cover = coverer_masks(settings.abm_cover)
     n_abm = round(settings.objects * ABM_SHARE)
     sizes = (settings.cities, n_abm, settings.objects - n_abm)
     best: tuple[float, list[list[int]]] | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import comb
 
 from cold_war_tui.duel import rules
@@ -94,30 +95,30 @@ class Facts:
             return False
         return not rules.is_disabled(self.disabled.get(cell), turn, self.settings)
 
-    def abm_could_be(self, cell: int, strict: bool) -> bool:
-        """Whether an ABM site at the cell fits every shot-down answer.
+    @cached_property
+    def abm_room(self) -> frozenset[int]:
+        """The cells where an ABM site fits every shot-down answer.
 
         A working site covering a missile that got through must have stopped another
-        missile of that move (the engine stops the most it can), so it is ruled out when
-        it covers a missile that got through and none that was stopped. With one stop per
-        game (`per_game`), a site may be spent, so only moves before the first stop count.
-        `strict=False` skips the test (the replay still judges).
+        missile of that move (the engine stops the most it can), so a cell is ruled out
+        when a site there would have covered a missile that got through and none that was
+        stopped. With one stop per game (`per_game`) a site may be spent, so only the
+        moves before the first stop count.
         """
-        if not strict:
-            return True
         cover = coverers(self.settings.abm_cover)
+        ruled_out: set[int] = set()
         for turn, targets, stopped in self.moves:
-            if self.settings.abm_stops == "per_game" and any(
-                any(s) for t, _, s in self.moves if t < turn
-            ):
+            through = {a for t, s in zip(targets, stopped, strict=True) if not s for a in cover[t]}
+            held = {a for t, s in zip(targets, stopped, strict=True) if s for a in cover[t]}
+            ruled_out |= {c for c in through - held if self.working_at(c, turn)}
+            if self.settings.abm_stops == "per_game" and any(stopped):
                 break
-            if not self.working_at(cell, turn):
-                continue
-            through = any(cell in cover[t] for t, s in zip(targets, stopped, strict=True) if not s)
-            held = any(cell in cover[t] for t, s in zip(targets, stopped, strict=True) if s)
-            if through and not held:
-                return False
-        return True
+        return frozenset(range(CELLS)) - ruled_out
+
+    def abm_could_be(self, cell: int, strict: bool) -> bool:
+        """Whether an ABM site at the cell fits the shot-down answers (`strict=False`:
+        anywhere; the replay still judges)."""
+        return not strict or cell in self.abm_room
 
 
 def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
@@ -127,9 +128,10 @@ def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
     blocked = set(occupied) | facts.empty
     cover = coverers(s.abm_cover)
     abms = [c for c, k in occupied.items() if k == "abm"]
+    spent: set[int] = set()  # sites that stopped a missile (with one stop per game)
     # Every stopped missile needs its own working ABM site within cover.
     for turn, targets, stopped in facts.moves:
-        used: set[int] = set()
+        used: set[int] = set(spent)
         for target, was_stopped in zip(targets, stopped, strict=True):
             if not was_stopped:
                 continue
@@ -153,6 +155,8 @@ def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
             blocked.add(cell)
             abms.append(cell)
             used.add(cell)
+        if s.abm_stops == "per_game":
+            spent = used
     silos_known = sum(1 for k in occupied.values() if k == "silo")
     cities_known = sum(1 for k in occupied.values() if k == "city")
     spare = s.objects - len(abms) - silos_known
