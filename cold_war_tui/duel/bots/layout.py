@@ -3,15 +3,18 @@
 A layout is scored against one missile at every cell of the board (the enemy does not know
 where anything is): the cities and silos it would destroy, less what ABM cover would stop.
 One missile that can take two cities, or a silo with a city or another silo, costs extra, so
-a revealed silo draws fire on itself alone. A local search from random starts finds a good
-layout; the start is random, so the layout is different every game.
+a revealed silo draws fire on itself alone. Simulated annealing from a random start finds a
+good layout (a move shifts one object; only the targets it touches are scored again); the
+start and the moves are random, so the layout differs from game to game.
 """
 
 from __future__ import annotations
 
+import math
+
 from cold_war_tui.duel.board import ALL_CELLS
 from cold_war_tui.duel.bots.draw import Draw
-from cold_war_tui.duel.bots.geometry import CELLS, SQUARE, SQUARE_MASK, coverer_masks, mask
+from cold_war_tui.duel.bots.geometry import CELLS, SQUARE, coverers
 from cold_war_tui.duel.moves import Placement
 from cold_war_tui.duel.settings import DuelSettings
 
@@ -23,68 +26,92 @@ SILO_WEIGHT = 0.6
 """A silo lost counts as this many cities (its missiles are what it is worth)."""
 CROWD = 2.0
 """The cost of each extra city one missile could take, squared."""
-MIXED = 1.0
+MIXED = 3.0
 """The cost of a missile able to take a silo with a city or a second silo."""
-STARTS = 3
-STEPS = 500
+STEPS = 3000
+HOT, COLD = 1.5, 0.02
+"""The annealing's temperature at the first and the last step."""
+
+CITY, ABM, SILO = 0, 1, 2
 
 
-def score(cities: list[int], abms: list[int], silos: list[int], cover: tuple[int, ...]) -> float:
-    """Lower is better: expected losses to one missile per cell, plus the crowding costs.
-    `cover[t]` holds the cells (as bits) from which an ABM site protects target t."""
-    city_bits, abm_bits, silo_bits = mask(cities), mask(abms), mask(silos)
-    last = len(THROUGH) - 1
-    total = 0.0
-    for target in range(CELLS):
-        area = SQUARE_MASK[target]
-        n_city = (city_bits & area).bit_count()
-        n_silo = (silo_bits & area).bit_count()
+class Layout:
+    """Cities, ABM sites and silos on cell indices, with the per-target counts the score
+    needs, so that moving one object rescores only the targets it touches."""
+
+    def __init__(self, parts: list[list[int]], settings: DuelSettings) -> None:
+        cover = coverers(settings.abm_cover)
+        self.guarded_by = [[t for t in range(CELLS) if a in cover[t]] for a in range(CELLS)]
+        self.parts = parts
+        self.where = {c: kind for kind, cells in enumerate(parts) for c in cells}
+        self.cities, self.silos, self.guards = [0] * CELLS, [0] * CELLS, [0] * CELLS
+        for kind, cells in enumerate(parts):
+            for c in cells:
+                self._count(kind, c, 1)
+        self.score = sum(self.cost(t) for t in range(CELLS))
+
+    def touched(self, kind: int, cell: int) -> list[int]:
+        """The targets whose cost depends on an object of this kind at this cell."""
+        return self.guarded_by[cell] if kind == ABM else list(SQUARE[cell])
+
+    def _count(self, kind: int, cell: int, step: int) -> None:
+        counts = (self.cities, self.guards, self.silos)[kind]
+        for t in self.touched(kind, cell):
+            counts[t] += step
+
+    def cost(self, t: int) -> float:
+        """Expected losses to one missile at t, plus its crowding costs."""
+        n_city, n_silo = self.cities[t], self.silos[t]
         if not (n_city or n_silo):
-            continue
-        through = THROUGH[min((abm_bits & cover[target]).bit_count(), last)]
-        total += (n_city + SILO_WEIGHT * n_silo) * through
+            return 0.0
+        through = THROUGH[min(self.guards[t], len(THROUGH) - 1)]
+        total = (n_city + SILO_WEIGHT * n_silo) * through
         if n_city > 1:
             total += CROWD * (n_city - 1) ** 2
         if n_silo:
             total += MIXED * (n_city + n_silo - 1)
-    return total
+        return total
+
+    def shift(self, kind: int, slot: int, new: int) -> float:
+        """Move one object to an empty cell; return the change of the score."""
+        old = self.parts[kind][slot]
+        targets = set(self.touched(kind, old)) | set(self.touched(kind, new))
+        before = sum(self.cost(t) for t in targets)
+        self._count(kind, old, -1)
+        self._count(kind, new, 1)
+        self.parts[kind][slot] = new
+        del self.where[old]
+        self.where[new] = kind
+        delta = sum(self.cost(t) for t in targets) - before
+        self.score += delta
+        return delta
 
 
 def hunter_placement(draw: Draw, settings: DuelSettings) -> Placement:
-    """The best layout found from a few random starts (groups stand on silos: a sabotage
-    square holding a silo then holds the group too, and is foiled)."""
-    cover = coverer_masks(settings.abm_cover)
+    """An annealed layout (groups stand on silos: a sabotage square holding a silo then
+    holds the group too, and is foiled)."""
     n_abm = round(settings.objects * ABM_SHARE)
     sizes = (settings.cities, n_abm, settings.objects - n_abm)
-    best: tuple[float, list[list[int]]] | None = None
-    for _ in range(STARTS):
-        cells = draw.sample(range(CELLS), sum(sizes))
-        parts = [
-            cells[: sizes[0]],
-            cells[sizes[0] : sizes[0] + sizes[1]],
-            cells[sizes[0] + sizes[1] :],
-        ]
-        value = score(parts[0], parts[1], parts[2], cover)
-        for _ in range(STEPS):
-            taken = {c for part in parts for c in part}
-            which = draw.below(3)
-            if not parts[which]:
-                continue
-            slot = draw.below(len(parts[which]))
-            old = parts[which][slot]
-            new = draw.below(CELLS)
-            if new in taken:
-                continue
-            parts[which][slot] = new
-            trial = score(parts[0], parts[1], parts[2], cover)
-            if trial <= value:
-                value = trial
-            else:
-                parts[which][slot] = old
-        if best is None or value < best[0]:
-            best = (value, [list(p) for p in parts])
-    assert best is not None
-    cities, abms, silos = best[1]
+    cells = draw.sample(range(CELLS), sum(sizes))
+    layout = Layout(
+        [cells[: sizes[0]], cells[sizes[0] : sizes[0] + sizes[1]], cells[sizes[0] + sizes[1] :]],
+        settings,
+    )
+    kinds = [k for k in (CITY, ABM, SILO) if layout.parts[k]]
+    for step in range(STEPS if kinds and len(layout.where) < CELLS else 0):
+        heat = HOT * (COLD / HOT) ** (step / STEPS)
+        kind = kinds[draw.below(len(kinds))]
+        slot = draw.below(len(layout.parts[kind]))
+        old = layout.parts[kind][slot]
+        near = SQUARE[old]
+        new = near[draw.below(len(near))] if draw.below(2) else draw.below(CELLS)
+        if new in layout.where:
+            continue
+        delta = layout.shift(kind, slot, new)
+        if delta > 0 and draw.random() >= math.exp(-delta / heat):
+            layout.shift(kind, slot, old)
+    _polish(layout)
+    cities, abms, silos = layout.parts
     groups: list[int] = []
     if settings.sabotage_groups:
         groups = _group_cells(draw, settings, cities + abms + silos, silos)
@@ -96,18 +123,38 @@ def hunter_placement(draw: Draw, settings: DuelSettings) -> Placement:
     )
 
 
+def _polish(layout: Layout) -> None:
+    """Move each object to the best cell for it while that helps: the annealing ends near
+    a good layout, this makes sure no single move improves it."""
+    improved = True
+    while improved:
+        improved = False
+        for kind, cells in enumerate(layout.parts):
+            for slot in range(len(cells)):
+                old = cells[slot]
+                best, best_delta = old, -1e-9
+                for new in range(CELLS):
+                    if new in layout.where:
+                        continue
+                    delta = layout.shift(kind, slot, new)
+                    layout.shift(kind, slot, old)
+                    if delta < best_delta:
+                        best, best_delta = new, delta
+                if best != old:
+                    layout.shift(kind, slot, best)
+                    improved = True
+
+
 def _group_cells(
     draw: Draw, settings: DuelSettings, taken: list[int], silos: list[int]
 ) -> list[int]:
     """On silos where groups may share a cell, else beside them; the rest anywhere free."""
-    if settings.groups_share_cells:
+    share = settings.groups_share_cells
+    if share:
         wanted = draw.shuffled(silos)
     else:
-        near = [c for s in silos for c in SQUARE[s] if c not in taken]
-        wanted = draw.shuffled(near)
-    others = draw.shuffled(
-        [c for c in range(CELLS) if settings.groups_share_cells or c not in taken]
-    )
+        wanted = draw.shuffled([c for s in silos for c in SQUARE[s] if c not in taken])
+    others = draw.shuffled([c for c in range(CELLS) if share or c not in taken])
     cells: list[int] = []
     for c in [*wanted, *others]:
         if c not in cells:

@@ -24,7 +24,8 @@ from cold_war_tui.duel.bots.draw import Draw
 from cold_war_tui.duel.bots.geometry import CELLS, SQUARE, coverers, index
 from cold_war_tui.duel.engine import DuelGame
 from cold_war_tui.duel.errors import DuelError
-from cold_war_tui.duel.moves import Placement
+from cold_war_tui.duel.moves import Finish, Placement
+from cold_war_tui.duel.records import Kind
 from cold_war_tui.duel.settings import DuelSettings
 from cold_war_tui.duel.state import ObjectKind
 from cold_war_tui.duel.view import LogLine, PlayerView
@@ -49,6 +50,7 @@ class Facts:
     raids: list[tuple[int, int, bool]] = field(default_factory=list)  # turn, centre, foiled
     enemy_raid_turns: list[int] = field(default_factory=list)
     disabled: dict[int, int] = field(default_factory=dict)  # by own sabotage: cell -> turn
+    unarmed_from: int = NEVER  # the enemy had no silo that could launch at this turn
 
     @classmethod
     def of(cls, view: PlayerView) -> Facts:
@@ -80,9 +82,18 @@ class Facts:
             facts.known[index(silo)] = "silo"
         facts.empty -= facts.known.keys()
         for line in view.log:
-            if line.player != view.player and line.turn is not None and line.choice is not None:
+            if line.turn is None:
+                continue
+            if line.player != view.player and line.choice is not None:
                 sabotage = getattr(line.choice, "sabotage", ())
                 facts.enemy_raid_turns += [line.turn] * len(sabotage)
+            # The rules skip a player who cannot launch, and ask the other whether to go on.
+            skipped = line.player != view.player and line.choice is None
+            if skipped or (line.player == view.player and isinstance(line.choice, Finish)):
+                facts.unarmed_from = min(facts.unarmed_from, line.turn)
+        pending = view.pending
+        if pending is not None and pending.kind is Kind.FINISH:
+            facts.unarmed_from = min(facts.unarmed_from, pending.turn)
         return facts
 
     def dead_by(self, cell: int, turn: int) -> bool:
@@ -93,7 +104,8 @@ class Facts:
         """Whether an ABM site at the cell (if there is one) could stop a missile at `turn`."""
         if self.dead_by(cell, turn):
             return False
-        return not rules.is_disabled(self.disabled.get(cell), turn, self.settings)
+        raided = self.disabled.get(cell, NEVER)  # the move's launches came before its raid
+        return raided >= turn or not rules.is_disabled(raided, turn, self.settings)
 
     @cached_property
     def abm_room(self) -> frozenset[int]:
@@ -105,20 +117,51 @@ class Facts:
         stopped. With one stop per game (`per_game`) a site may be spent, so only the
         moves before the first stop count.
         """
+        return frozenset(range(CELLS)) - self._covering_through(also_held=False)
+
+    @cached_property
+    def quiet(self) -> frozenset[int]:
+        """The cells where an ABM site would have covered no missile that got through: an
+        extra site goes there (elsewhere it would most likely have stopped one)."""
+        return frozenset(range(CELLS)) - self._covering_through(also_held=True)
+
+    def _covering_through(self, also_held: bool) -> set[int]:
         cover = coverers(self.settings.abm_cover)
-        ruled_out: set[int] = set()
+        found: set[int] = set()
         for turn, targets, stopped in self.moves:
             through = {a for t, s in zip(targets, stopped, strict=True) if not s for a in cover[t]}
-            held = {a for t, s in zip(targets, stopped, strict=True) if s for a in cover[t]}
-            ruled_out |= {c for c in through - held if self.working_at(c, turn)}
+            if not also_held:
+                through -= {a for t, s in zip(targets, stopped, strict=True) if s for a in cover[t]}
+            found |= {c for c in through if self.working_at(c, turn)}
             if self.settings.abm_stops == "per_game" and any(stopped):
                 break
-        return frozenset(range(CELLS)) - ruled_out
+        return found
 
-    def abm_could_be(self, cell: int, strict: bool) -> bool:
-        """Whether an ABM site at the cell fits the shot-down answers (`strict=False`:
-        anywhere; the replay still judges)."""
-        return not strict or cell in self.abm_room
+    def stops(self, abms: set[int]) -> list[list[bool]]:
+        """Which of the bot's missiles ABM sites at these cells would have stopped, move by
+        move, by the rules' own interception (sites destroyed, switched off or, with one
+        stop per game, spent, stop nothing)."""
+        cover = self.settings.abm_cover
+        spent: set[int] = set()
+        flags = []
+        for turn, targets, _ in self.moves:
+            sites = sorted(a for a in abms if a not in spent and self.working_at(a, turn))
+            stops = rules.intercept(
+                [ALL_CELLS[t] for t in targets], [ALL_CELLS[a] for a in sites], cover
+            )
+            flags.append([stop is not None for stop in stops])
+            if self.settings.abm_stops == "per_game":
+                spent.update(sites[stop] for stop in stops if stop is not None)
+        return flags
+
+    def overstops(self, abms: set[int]) -> bool:
+        """Whether these sites would have stopped a missile that got through (more sites
+        never stop fewer, so such a guess cannot be mended by adding more)."""
+        return any(
+            made and not was
+            for move, (_, _, stopped) in zip(self.stops(abms), self.moves, strict=True)
+            for made, was in zip(move, stopped, strict=True)
+        )
 
 
 def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
@@ -127,36 +170,39 @@ def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
     occupied = dict(facts.known)
     blocked = set(occupied) | facts.empty
     cover = coverers(s.abm_cover)
-    abms = [c for c, k in occupied.items() if k == "abm"]
-    spent: set[int] = set()  # sites that stopped a missile (with one stop per game)
-    # Every stopped missile needs its own working ABM site within cover.
-    for turn, targets, stopped in facts.moves:
-        used: set[int] = set(spent)
-        for target, was_stopped in zip(targets, stopped, strict=True):
-            if not was_stopped:
-                continue
-            ready = [
-                a
-                for a in abms
-                if a in cover[target] and a not in used and facts.working_at(a, turn)
-            ]
-            if ready:
-                used.add(ready[0])
-                continue
-            room = [
-                c
-                for c in cover[target]
-                if c not in blocked and facts.working_at(c, turn) and facts.abm_could_be(c, strict)
-            ]
-            if not room:
-                return None
-            cell = draw.choice(room)
-            occupied[cell] = "abm"
-            blocked.add(cell)
-            abms.append(cell)
-            used.add(cell)
-        if s.abm_stops == "per_game":
-            spent = used
+    abms = {c for c, k in occupied.items() if k == "abm"}
+    if strict:
+        # Every stopped missile gets a site in cover, added only where no missile that got
+        # through would have been stopped (the rules' own interception decides).
+        for n, (turn, targets, stopped) in enumerate(facts.moves):
+            for i, target in enumerate(targets):
+                if not stopped[i] or facts.stops(abms)[n][i]:
+                    continue
+                room = [
+                    c
+                    for c in cover[target]
+                    if c not in blocked and facts.working_at(c, turn) and c in facts.abm_room
+                ]
+                quiet = [c for c in room if c in facts.quiet]
+                loud = [c for c in room if c not in facts.quiet]
+                cell = _first_fit(facts, abms, draw.shuffled(quiet) + draw.shuffled(loud))
+                if cell is None:
+                    return None
+                abms.add(cell)
+                blocked.add(cell)
+    else:
+        for turn, targets, stopped in facts.moves:
+            for target, was_stopped in zip(targets, stopped, strict=True):
+                ready = [a for a in abms if a in cover[target] and facts.working_at(a, turn)]
+                if was_stopped and not ready:
+                    room = [c for c in cover[target] if c not in blocked]
+                    if not room:
+                        return None
+                    cell = draw.choice(room)
+                    abms.add(cell)
+                    blocked.add(cell)
+    for cell in abms:
+        occupied[cell] = "abm"
     silos_known = sum(1 for k in occupied.values() if k == "silo")
     cities_known = sum(1 for k in occupied.values() if k == "city")
     spare = s.objects - len(abms) - silos_known
@@ -164,16 +210,37 @@ def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
     free = [c for c in range(CELLS) if c not in blocked]
     if spare < 0 or cities_left < 0 or spare + cities_left > len(free):
         return None
-    abm_room = [c for c in free if facts.abm_could_be(c, strict)]
+    abm_room = [c for c in free if not strict or c in facts.quiet]
     extra = _how_many_abms(draw, spare, len(abm_room), len(free))
     if extra is None:
         return None
-    for cell in draw.sample(abm_room, extra):
+    if facts.unarmed_from < NEVER:  # few places for silos: the rest were ABM sites
+        dead = sum(1 for c in free if facts.dead_by(c, facts.unarmed_from))
+        extra = max(extra, spare - dead)
+    added = 0
+    for cell in draw.shuffled(abm_room):
+        if added == extra:
+            break
+        if strict and facts.overstops(abms | {cell}):
+            continue
+        abms.add(cell)
         occupied[cell] = "abm"
+        added += 1
+    if strict and facts.stops(abms) != [stopped for _, _, stopped in facts.moves]:
+        return None
+    extra = added
     rest = [c for c in free if c not in occupied]
-    picks = draw.sample(rest, spare - extra + cities_left)
-    for n, cell in enumerate(picks):
-        occupied[cell] = "silo" if n < spare - extra else "city"
+    # A silo the bot never saw was destroyed by then, if the enemy had none left to launch.
+    silo_room = [
+        c for c in rest if facts.unarmed_from == NEVER or facts.dead_by(c, facts.unarmed_from)
+    ]
+    silos = draw.sample(silo_room, spare - extra)
+    if len(silos) < spare - extra:
+        return None
+    for cell in silos:
+        occupied[cell] = "silo"
+    for cell in draw.sample([c for c in rest if c not in occupied], cities_left):
+        occupied[cell] = "city"
     groups = _groups(facts, draw, occupied) if s.sabotage_groups else []
     if groups is None:
         return None
@@ -184,6 +251,11 @@ def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
     return Placement(
         cells("city"), cells("abm"), cells("silo"), tuple(ALL_CELLS[g] for g in groups)
     )
+
+
+def _first_fit(facts: Facts, abms: set[int], cells: list[int]) -> int | None:
+    """The first cell where one more ABM site would stop no missile that got through."""
+    return next((c for c in cells if not facts.overstops(abms | {c})), None)
 
 
 def _how_many_abms(draw: Draw, spare: int, room: int, free: int) -> int | None:
