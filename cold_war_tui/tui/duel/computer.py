@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
@@ -40,7 +40,11 @@ RETRY = 0.2
 class ComputerTurnScreen(DuelScreen[None]):
     """One decision of the computer, shown to the watching player."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [BACK, LEGEND_KEY]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", "Go on"),
+        LEGEND_KEY,
+        BACK,
+    ]
 
     def __init__(
         self,
@@ -61,7 +65,8 @@ class ComputerTurnScreen(DuelScreen[None]):
         self.submit = submit
         self.pause = pause
         self.kind: Kind | None = None
-        self.done = False
+        self.done = False  # the computer's decision is made and shown
+        self.left = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -150,10 +155,18 @@ class ComputerTurnScreen(DuelScreen[None]):
     def failed(self, message: str) -> None:
         self.query_one("#message", Static).update(Text(message, "red"))
 
+    def action_next(self) -> None:
+        """Enter: go on at once once the computer has decided (no need to wait the pause)."""
+        if self.done:
+            self.leave()
+
     def leave(self) -> None:
+        if not self.is_attached or self.left:
+            return
         if self.app.screen is not self:  # Escape's question is open: wait for its answer
             self.set_timer(RETRY, self.leave)
             return
+        self.left = True
         self.dismiss(None)
 
     def action_back(self) -> None:
