@@ -8,7 +8,7 @@ bot with the same seed makes the same choices anywhere.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -61,3 +61,12 @@ class Draw:
             j = i + self.below(n - i)
             out[i], out[j] = out[j], out[i]
         return out[:k]
+
+    def order(self, items: Sequence[T]) -> Iterator[T]:
+        """The items in a uniformly random order, drawn one at a time (a caller that stops
+        early pays only for what it took)."""
+        out = list(items)
+        for i in range(len(out)):
+            j = i + self.below(len(out) - i)
+            out[i], out[j] = out[j], out[i]
+            yield out[i]

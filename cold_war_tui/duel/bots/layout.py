@@ -26,9 +26,10 @@ SILO_WEIGHT = 0.6
 """A silo lost counts as this many cities (its missiles are what it is worth)."""
 CROWD = 2.0
 """The cost of each extra city one missile could take, squared."""
-MIXED = 3.0
+MIXED = 5.0
 """The cost of a missile able to take a silo with a city or a second silo."""
-STEPS = 3000
+STARTS = 2
+STEPS = 2000
 HOT, COLD = 1.5, 0.02
 """The annealing's temperature at the first and the last step."""
 
@@ -88,8 +89,24 @@ class Layout:
 
 
 def hunter_placement(draw: Draw, settings: DuelSettings) -> Placement:
-    """An annealed layout (groups stand on silos: a sabotage square holding a silo then
-    holds the group too, and is foiled)."""
+    """The best of a few annealed layouts (groups stand on silos: a sabotage square holding
+    a silo then holds the group too, and is foiled)."""
+    layout = min((_anneal(draw, settings) for _ in range(STARTS)), key=lambda lay: lay.score)
+    _settle(layout, SILO)
+    cities, abms, silos = layout.parts
+    groups: list[int] = []
+    if settings.sabotage_groups:
+        groups = _group_cells(draw, settings, cities + abms + silos, silos)
+    return Placement(
+        tuple(ALL_CELLS[c] for c in cities),
+        tuple(ALL_CELLS[c] for c in abms),
+        tuple(ALL_CELLS[c] for c in silos),
+        tuple(ALL_CELLS[c] for c in groups),
+    )
+
+
+def _anneal(draw: Draw, settings: DuelSettings) -> Layout:
+    """One layout, annealed from a random start, its silos then settled."""
     n_abm = round(settings.objects * ABM_SHARE)
     sizes = (settings.cities, n_abm, settings.objects - n_abm)
     cells = draw.sample(range(CELLS), sum(sizes))
@@ -110,39 +127,25 @@ def hunter_placement(draw: Draw, settings: DuelSettings) -> Placement:
         delta = layout.shift(kind, slot, new)
         if delta > 0 and draw.random() >= math.exp(-delta / heat):
             layout.shift(kind, slot, old)
-    _polish(layout)
-    cities, abms, silos = layout.parts
-    groups: list[int] = []
-    if settings.sabotage_groups:
-        groups = _group_cells(draw, settings, cities + abms + silos, silos)
-    return Placement(
-        tuple(ALL_CELLS[c] for c in cities),
-        tuple(ALL_CELLS[c] for c in abms),
-        tuple(ALL_CELLS[c] for c in silos),
-        tuple(ALL_CELLS[c] for c in groups),
-    )
+    _settle(layout, SILO)
+    return layout
 
 
-def _polish(layout: Layout) -> None:
-    """Move each object to the best cell for it while that helps: the annealing ends near
-    a good layout, this makes sure no single move improves it."""
-    improved = True
-    while improved:
-        improved = False
-        for kind, cells in enumerate(layout.parts):
-            for slot in range(len(cells)):
-                old = cells[slot]
-                best, best_delta = old, -1e-9
-                for new in range(CELLS):
-                    if new in layout.where:
-                        continue
-                    delta = layout.shift(kind, slot, new)
-                    layout.shift(kind, slot, old)
-                    if delta < best_delta:
-                        best, best_delta = new, delta
-                if best != old:
-                    layout.shift(kind, slot, best)
-                    improved = True
+def _settle(layout: Layout, kind: int) -> None:
+    """Move each object of a kind to the best free cell for it, if that helps: the
+    annealing may end with a silo beside a city, which one such move mends."""
+    cells = layout.parts[kind]
+    for slot, old in enumerate(list(cells)):
+        best, best_delta = old, -1e-9
+        for new in range(CELLS):
+            if new in layout.where:
+                continue
+            delta = layout.shift(kind, slot, new)
+            layout.shift(kind, slot, old)
+            if delta < best_delta:
+                best, best_delta = new, delta
+        if best != old:
+            layout.shift(kind, slot, best)
 
 
 def _group_cells(

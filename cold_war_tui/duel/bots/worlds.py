@@ -13,9 +13,10 @@ Nothing here reads the enemy's board: a world is made from `game.view(player)` a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from math import comb
 
 from cold_war_tui.duel import rules
@@ -30,7 +31,7 @@ from cold_war_tui.duel.settings import DuelSettings
 from cold_war_tui.duel.state import ObjectKind
 from cold_war_tui.duel.view import LogLine, PlayerView
 
-WORLDS = 96
+WORLDS = 64
 """How many worlds the hunter keeps: enough for its estimates, few enough to stay quick."""
 TRIES = 4
 """Guesses made per missing world at most, before the belief makes do with fewer."""
@@ -185,7 +186,7 @@ def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
                 ]
                 quiet = [c for c in room if c in facts.quiet]
                 loud = [c for c in room if c not in facts.quiet]
-                cell = _first_fit(facts, abms, draw.shuffled(quiet) + draw.shuffled(loud))
+                cell = _first_fit(facts, abms, chain(draw.order(quiet), draw.order(loud)))
                 if cell is None:
                     return None
                 abms.add(cell)
@@ -218,7 +219,7 @@ def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
         dead = sum(1 for c in free if facts.dead_by(c, facts.unarmed_from))
         extra = max(extra, spare - dead)
     added = 0
-    for cell in draw.shuffled(abm_room):
+    for cell in draw.order(abm_room):
         if added == extra:
             break
         if strict and facts.overstops(abms | {cell}):
@@ -253,7 +254,7 @@ def guess(facts: Facts, draw: Draw, strict: bool = True) -> Placement | None:
     )
 
 
-def _first_fit(facts: Facts, abms: set[int], cells: list[int]) -> int | None:
+def _first_fit(facts: Facts, abms: set[int], cells: Iterable[int]) -> int | None:
     """The first cell where one more ABM site would stop no missile that got through."""
     return next((c for c in cells if not facts.overstops(abms | {c})), None)
 
