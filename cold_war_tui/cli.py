@@ -86,7 +86,12 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
         commands.add_parser("duel-arena", help="two DEFCON duel bots play each other headless")
     )
 
-    duel = commands.add_parser("duel", help="play the DEFCON missile duel")
+    duel = commands.add_parser(
+        "duel",
+        help="play the DEFCON missile duel (hot-seat, or against the computer)",
+        description="The DEFCON missile duel: its set-up screen chooses, for each player, a "
+        "human or the computer and its level (random, hunter), and the rules.",
+    )
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
     return parser
 
@@ -261,12 +266,9 @@ def _arena(args: argparse.Namespace) -> int:
     from cold_war_tui.arena import Budget, default_workers, run_arena
     from cold_war_tui.bots import BOTS
 
-    names = tuple(name.strip() for name in args.bots.split(","))
-    if len(names) != 2 or not all(names):
-        return usage_error(f"arena: --bots takes two names, A,B, not {args.bots!r}")
-    for name in names:
-        if name not in BOTS:
-            return usage_error(f"arena: --bots: no bot {name!r}; the bots are {', '.join(BOTS)}")
+    names = bot_pair(args.bots, list(BOTS), "bot")
+    if isinstance(names, str):
+        return usage_error(f"arena: {names}")
     if args.think is not None and args.iterations is not None:
         return usage_error("arena: give --think or --iterations, not both")
     try:
@@ -280,8 +282,18 @@ def _arena(args: argparse.Namespace) -> int:
     except ValueError as err:
         return usage_error(f"arena: {err}")
     budget = Budget(think=think, iterations=iterations)
-    pair = (names[0], names[1])
-    return run_arena(pair, games, seed, budget, min(workers, games), args.json)
+    return run_arena(names, games, seed, budget, min(workers, games), args.json)
+
+
+def bot_pair(text: str, known: list[str], what: str) -> tuple[str, str] | str:
+    """The two names of `--bots A,B`, or the problem in words."""
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 2 or not all(names):
+        return f"--bots takes two names, A,B, not {text!r}"
+    for name in names:
+        if name not in known:
+            return f"--bots: no {what} {name!r}; the bots are {', '.join(known)}"
+    return names[0], names[1]
 
 
 def _duel_arena(args: argparse.Namespace) -> int:
@@ -290,13 +302,9 @@ def _duel_arena(args: argparse.Namespace) -> int:
     from cold_war_tui.duel.bots import DUEL_BOTS
     from cold_war_tui.duel_arena import run_duel_arena
 
-    names = tuple(name.strip() for name in args.bots.split(","))
-    if len(names) != 2 or not all(names):
-        return usage_error(f"duel-arena: --bots takes two names, A,B, not {args.bots!r}")
-    for name in names:
-        if name not in DUEL_BOTS:
-            known = ", ".join(DUEL_BOTS)
-            return usage_error(f"duel-arena: --bots: no duel bot {name!r}; the bots are {known}")
+    names = bot_pair(args.bots, list(DUEL_BOTS), "duel bot")
+    if isinstance(names, str):
+        return usage_error(f"duel-arena: {names}")
     try:
         games = _whole(args.games, "--games", 1)
         seed = _whole(args.seed, "--seed", None)
@@ -305,7 +313,7 @@ def _duel_arena(args: argparse.Namespace) -> int:
         )
     except ValueError as err:
         return usage_error(f"duel-arena: {err}")
-    return run_duel_arena((names[0], names[1]), games, seed, min(workers, games), args.json)
+    return run_duel_arena(names, games, seed, min(workers, games), args.json)
 
 
 def _whole(text: str, flag: str, least: int | None) -> int:
