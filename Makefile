@@ -61,8 +61,9 @@ mutate: $(VENV)/.mutate-installed
 	cd build/mutate && $(CURDIR)/$(BIN)/mutmut run --max-children 2
 	$(PY) tools/mutation_report.py build/mutate
 
+# BASE=<commit>: the engine's protocol games A/B against that commit first (alternating rounds).
 bench: $(VENV)/.test-installed
-	$(PY) benchmarks/bench_engine.py
+	$(PY) benchmarks/bench_engine.py $(if $(BASE),--base $(BASE))
 	$(PY) benchmarks/bench_tui.py
 	$(PY) benchmarks/bench_hostile.py
 	$(PY) benchmarks/bench_bots.py
