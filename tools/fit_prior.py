@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from cold_war_tui.records import LogError, read_log
 from scipy.optimize import minimize
 
 from cold_war_tui.bots.prior import PRIOR_KINDS, WEIGHTS_FILE, features, situation
 from cold_war_tui.engine import Headline, IllegalChoice, Move, Play, parse_move
-from cold_war_tui.records import LogError, read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_GAMES = ROOT.parent / "shared" / "games"
@@ -65,8 +65,12 @@ def examples(path: Path) -> Iterator[Example]:
         if round_.kind == "setup" or not round_.played:
             continue
         game = round_.position()
-        picks = [p for p in round_.played if isinstance(parse_move(p), Headline)] if round_.kind == "headline" else [round_.played[0]]
-        for pick in picks:
+        picks = (
+            [p for p in round_.played if isinstance(parse_move(p), Headline)]
+            if round_.kind == "headline"
+            else [round_.played[0]]
+        )
+        for _ in picks:  # one headline per side: a pick of this side is looked up below
             pending = game.pending
             if pending is None or pending.kind not in PRIOR_KINDS:
                 break
@@ -127,7 +131,11 @@ def fit(train: Sequence[Example], penalty: float) -> dict[str, float]:
         return nll + penalty * (w @ w), grad + 2 * penalty * w
 
     result = minimize(loss, np.zeros(len(names)), jac=True, method="L-BFGS-B")
-    return {name: float(round(v, 5)) for name, v in zip(names, result.x, strict=True) if abs(v) >= MIN_WEIGHT}
+    return {
+        name: float(round(v, 5))
+        for name, v in zip(names, result.x, strict=True)
+        if abs(v) >= MIN_WEIGHT
+    }
 
 
 def agreement(examples_: Sequence[Example], weights: dict[str, float]) -> dict[str, float]:

@@ -16,12 +16,12 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from cold_war_tui.records import LogError, read_log
 from fit_prior import DEFAULT_GAMES, held_out
 
 from cold_war_tui.bots import strong
 from cold_war_tui.bots.prior import shipped_prior, situation
 from cold_war_tui.engine import Move, parse_move
-from cold_war_tui.records import LogError, read_log
 
 GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 10.0, 1e6)
 
@@ -45,7 +45,13 @@ def searched(job: tuple[str, int, int]) -> list[tuple[list[tuple[Move, float, fl
         if pending is None or pending.kind != "action" or not pending.accepts(round_.played[0]):
             continue
         moves = [c.move for c in pending.choices]
-        logp = dict(zip(moves, map(math.log, prior.probabilities(situation(game, pending.player, pending), moves)), strict=True))
+        logp = dict(
+            zip(
+                moves,
+                map(math.log, prior.probabilities(situation(game, pending.player, pending), moves)),
+                strict=True,
+            )
+        )
         bot = strong.StrongBot(seed=n, think=None, iterations=iterations)
         analysis = bot.analyse(game, pending.player)
         found.append(([(m, v, logp[m]) for m, v in analysis.scores], parse_move(round_.played[0])))
@@ -75,7 +81,10 @@ def main() -> int:
             pick = max(candidates, key=lambda c: c[1] + weight * c[2])[0]
             hits_mode += pick == expert
             hits_card += card(pick) == card(expert)
-        print(f"weight {weight:g}: card {hits_card / len(rounds):.3f}, card and mode {hits_mode / len(rounds):.3f}")
+        print(
+            f"weight {weight:g}: card {hits_card / len(rounds):.3f}, "
+            f"card and mode {hits_mode / len(rounds):.3f}"
+        )
     return 0
 
 
