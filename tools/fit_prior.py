@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from cold_war_tui.records import LogError, read_log
 from scipy.optimize import minimize
 
 from cold_war_tui.bots.prior import PRIOR_KINDS, WEIGHTS_FILE, features, situation
 from cold_war_tui.engine import Headline, IllegalChoice, Move, Play, parse_move
+from cold_war_tui.records import LogError, read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_GAMES = ROOT.parent / "shared" / "games"
@@ -70,7 +70,7 @@ def examples(path: Path) -> Iterator[Example]:
             if round_.kind == "headline"
             else [round_.played[0]]
         )
-        for _ in picks:  # one headline per side: a pick of this side is looked up below
+        for pick in picks:
             pending = game.pending
             if pending is None or pending.kind not in PRIOR_KINDS:
                 break

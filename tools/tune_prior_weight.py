@@ -16,12 +16,12 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from cold_war_tui.records import LogError, read_log
 from fit_prior import DEFAULT_GAMES, held_out
 
 from cold_war_tui.bots import strong
 from cold_war_tui.bots.prior import shipped_prior, situation
 from cold_war_tui.engine import Move, parse_move
+from cold_war_tui.records import LogError, read_log
 
 GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 10.0, 1e6)
 
@@ -82,8 +82,7 @@ def main() -> int:
             hits_mode += pick == expert
             hits_card += card(pick) == card(expert)
         print(
-            f"weight {weight:g}: card {hits_card / len(rounds):.3f}, "
-            f"card and mode {hits_mode / len(rounds):.3f}"
+            f"weight {weight:g}: card {hits_card / len(rounds):.3f}, card and mode {hits_mode / len(rounds):.3f}"
         )
     return 0
 

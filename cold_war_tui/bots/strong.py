@@ -51,6 +51,8 @@ from cold_war_tui.engine import (
 
 DEFAULT_THINK = 0.25
 """Seconds per searched decision when neither `think` nor `iterations` is given."""
+EXPERT_THINK = 2.0
+"""The `expert` level's default: the same search with eight times the time."""
 FOLLOW_UPS = frozenset(
     {DecisionKind.PLACE_INFLUENCE, DecisionKind.REALIGN, DecisionKind.SETUP_INFLUENCE}
 )
@@ -130,8 +132,9 @@ class StrongBot:
     def choose(self, game: Game, player: str) -> str:
         return self.analyse(game, player).choice.notation
 
-    def analyse(self, game: Game, player: str) -> Analysis:
-        """The bot's choice at `player`'s decision, with the scores of what it weighed."""
+    def analyse(self, game: Game, player: str, also: Sequence[Move] = ()) -> Analysis:
+        """The bot's choice at `player`'s decision, with the scores of what it weighed;
+        the moves `also` lists (a move played in a record, to compare) are weighed too."""
         pending = pending_for(game, player)
         ids = moves_of(pending)
         if len(ids) == 1:
@@ -154,6 +157,7 @@ class StrongBot:
             candidates = prior_shortlist(log_prior, first, ids)
         else:
             candidates = shortlist(first, ids)
+        candidates += [m for m in also if m in ids and m not in candidates]
         if len(candidates) == 1:
             return Analysis.of(first, candidates)
         rng = random.Random(key)

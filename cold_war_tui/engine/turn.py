@@ -242,8 +242,7 @@ def action_choices(core: Core, side: Side) -> tuple[list[Choice], list[Unavailab
                 greyed.append(core.greyed(china.space, space_reason))
         else:
             name = core.card_name(CHINA_CARD)
-            face_down = Play(CHINA_CARD, "ops").notation
-            greyed.append(Unavailable(face_down, name, "face down until turn end"))
+            greyed.append(Unavailable(CHINA_OPS, name, "face down until turn end"))
     if not cards or state.action_round > rounds_in_turn(core):
         choices.append(PASS_CHOICE)
     else:
@@ -254,6 +253,7 @@ def action_choices(core: Core, side: Side) -> tuple[list[Choice], list[Unavailab
 
 
 PASS_CHOICE = Choice.of(PASS, "Pass this action round")
+CHINA_OPS = Play(CHINA_CARD, "ops").notation
 NO_PASS = Unavailable(PASS.notation, "Pass", "a player holding cards may not pass (5.1)")
 
 
@@ -308,7 +308,7 @@ def menu_round(core: Core, side: Side) -> Flow[bool]:
         unavailable=greyed,
         no_event=blocked_events(core, side, state.hands[side]),
     )
-    if chosen in extra:
+    if extra and chosen in extra:
         return (yield from extra[chosen].handle(core, side, chosen))
     if chosen == PASS:
         core.log("5.1", f"{side} passes")
