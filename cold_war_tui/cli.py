@@ -79,7 +79,16 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
 
     add_arena(commands.add_parser("arena", help="two bots play each other headless"))
 
-    duel = commands.add_parser("duel", help="play the DEFCON missile duel")
+    add_duel_arena(
+        commands.add_parser("duel-arena", help="two DEFCON duel bots play each other headless")
+    )
+
+    duel = commands.add_parser(
+        "duel",
+        help="play the DEFCON missile duel (hot-seat, or against the computer)",
+        description="The DEFCON missile duel: its set-up screen chooses, for each player, a "
+        "human or the computer and its level (random, hunter), and the rules.",
+    )
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
     return parser
 
@@ -96,6 +105,20 @@ def add_arena(arena: argparse.ArgumentParser) -> None:
 
     def one_line(message: str) -> NoReturn:
         sys.exit(usage_error(f"arena: {message}"))
+
+    arena.error = one_line  # type: ignore[method-assign]
+
+
+def add_duel_arena(arena: argparse.ArgumentParser) -> None:
+    """The duel arena's flags, read as text and checked by `_duel_arena` (one line each)."""
+    arena.add_argument("--bots", required=True, metavar="A,B", help="two duel bot names")
+    arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
+    arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
+    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def one_line(message: str) -> NoReturn:
+        sys.exit(usage_error(f"duel-arena: {message}"))
 
     arena.error = one_line  # type: ignore[method-assign]
 
@@ -134,8 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(words)
     if unknown:  # what parse_args does, but the arena's errors are one line
         message = f"unrecognized arguments: {' '.join(unknown)}"
-        if args.command == "arena":
-            return usage_error(f"arena: {message}")
+        if args.command in ("arena", "duel-arena"):
+            return usage_error(f"{args.command}: {message}")
         parser.error(message)
     # the game's flags are checked before the terminal: a bad value is one line
     players = None
@@ -158,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _selfplay(args)
         if args.command == "arena":
             return _arena(args)
+        if args.command == "duel-arena":
+            return _duel_arena(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
         settings = ComputerSettings(
@@ -239,12 +264,9 @@ def _arena(args: argparse.Namespace) -> int:
     from cold_war_tui.arena import Budget, default_workers, run_arena
     from cold_war_tui.bots import BOTS
 
-    names = tuple(name.strip() for name in args.bots.split(","))
-    if len(names) != 2 or not all(names):
-        return usage_error(f"arena: --bots takes two names, A,B, not {args.bots!r}")
-    for name in names:
-        if name not in BOTS:
-            return usage_error(f"arena: --bots: no bot {name!r}; the bots are {', '.join(BOTS)}")
+    names = bot_pair(args.bots, list(BOTS), "bot")
+    if isinstance(names, str):
+        return usage_error(f"arena: {names}")
     if args.think is not None and args.iterations is not None:
         return usage_error("arena: give --think or --iterations, not both")
     try:
@@ -258,8 +280,38 @@ def _arena(args: argparse.Namespace) -> int:
     except ValueError as err:
         return usage_error(f"arena: {err}")
     budget = Budget(think=think, iterations=iterations)
-    pair = (names[0], names[1])
-    return run_arena(pair, games, seed, budget, min(workers, games), args.json)
+    return run_arena(names, games, seed, budget, min(workers, games), args.json)
+
+
+def bot_pair(text: str, known: list[str], what: str) -> tuple[str, str] | str:
+    """The two names of `--bots A,B`, or the problem in words."""
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 2 or not all(names):
+        return f"--bots takes two names, A,B, not {text!r}"
+    for name in names:
+        if name not in known:
+            return f"--bots: no {what} {name!r}; the bots are {', '.join(known)}"
+    return names[0], names[1]
+
+
+def _duel_arena(args: argparse.Namespace) -> int:
+    """Check the duel arena's flags (a bad one is one line and status 2), then run it."""
+    from cold_war_tui.arena import default_workers
+    from cold_war_tui.duel.bots import DUEL_BOTS
+    from cold_war_tui.duel_arena import run_duel_arena
+
+    names = bot_pair(args.bots, list(DUEL_BOTS), "duel bot")
+    if isinstance(names, str):
+        return usage_error(f"duel-arena: {names}")
+    try:
+        games = _whole(args.games, "--games", 1)
+        seed = _whole(args.seed, "--seed", None)
+        workers = (
+            default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
+        )
+    except ValueError as err:
+        return usage_error(f"duel-arena: {err}")
+    return run_duel_arena(names, games, seed, min(workers, games), args.json)
 
 
 def _whole(text: str, flag: str, least: int | None) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +33,7 @@ from cold_war_tui.userdata import DATA_DIR_ENV
 
 if TYPE_CHECKING:
     from cold_war_tui.datamodel import GameData
-    from cold_war_tui.duel import DuelGame, DuelSettings
+    from cold_war_tui.duel import DuelGame, DuelSettings, Player
     from cold_war_tui.engine import Game
     from cold_war_tui.tui.duel.flow import DuelFlow
     from cold_war_tui.tui.screens.new_game import NewGame
@@ -243,14 +243,21 @@ class ColdWarApp(App[None]):
         *,
         game: DuelGame | None = None,
         settings: DuelSettings | None = None,
+        computer: Mapping[Player, str] | None = None,
+        pause: float | None = None,
     ) -> DuelFlow:
-        """The duel above the title: its set-up (proposing `settings`), the save `load`, or
-        `game` at its pending decision. Leaving it shows the title again."""
-        from cold_war_tui.tui.duel.flow import DuelFlow
+        """The duel above the title: its set-up (proposing `settings` and the `computer`
+        players), the save `load`, or `game` at its pending decision, with the computer
+        playing the players `computer` names (`pause`: seconds its moves stay on screen).
+        Leaving it shows the title again."""
+        from cold_war_tui.tui.duel.flow import PAUSE, DuelFlow
         from cold_war_tui.tui.duel.store import DuelSaves
 
         self.show_title()
-        self.duel = DuelFlow(self, DuelSaves(self.store), self.show_title, settings)
+        wait = PAUSE if pause is None else pause
+        self.duel = DuelFlow(
+            self, DuelSaves(self.store), self.show_title, settings, computer, pause=wait
+        )
         self.duel.begin(load, game)
         return self.duel
 

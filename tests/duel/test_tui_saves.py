@@ -267,8 +267,8 @@ def test_new_duel_settings_are_kept_by_a_save(tmp_path: Path) -> None:
     )  # fmt: skip
     saves = DuelSaves(SaveStore(tmp_path))
     path = saves.save(game)
-    assert saves.load(path).settings == game.settings
-    assert saves.load(path).settings != DuelSettings()
+    assert saves.load(path).game.settings == game.settings
+    assert saves.load(path).game.settings != DuelSettings()
 
 
 async def test_the_palette_saves_the_duel_or_leaves_it_for_the_title(data_dir: Path) -> None:
