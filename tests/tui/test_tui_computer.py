@@ -447,6 +447,8 @@ async def test_the_command_line_s_players_open_new_game_with_them_chosen(data_di
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        # a Select takes its value once mounted: under load that can be a few frames later
+        await settle(pilot, lambda: screen.query_one("#player-US", Select).value != Select.NULL)
         assert screen.query_one("#player-US", Select).value == "random"
         assert screen.query_one("#player-USSR", Select).value == "human"
         await press(pilot, "f5")
