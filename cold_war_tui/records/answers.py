@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from cold_war_tui.datamodel import Side
 from cold_war_tui.engine import Decision, Game, StateSnapshot
+from cold_war_tui.records.cards import UN_INTERVENTION
 from cold_war_tui.records.lines import (
     CardMove,
     CardVerb,
@@ -235,7 +236,7 @@ class _Follower:
             return f"play {card} ops"
         if isinstance(fact, Event) and fact.card == card:
             partner = self._find(lambda f: isinstance(f, CardMove) and f.verb == "plays")
-            if card == _UN_INTERVENTION and partner is not None:
+            if card == UN_INTERVENTION and partner is not None:
                 return f"un {self._take(partner, CardMove).card}"
             owner = next(c.side for c in self.game.data.cards if c.number == card)
             opponent = "USSR" if decision.player == "US" else "US"
@@ -489,9 +490,6 @@ def _space_line(side: str, box: int) -> Callable[[Fact], bool]:
 
 def _offered(decision: Decision, choice: str) -> str | None:
     return choice if decision.accepts(choice) else None
-
-
-_UN_INTERVENTION = 32
 
 
 def _top_or_headline(follower: _Follower, decision: Decision) -> str | None:

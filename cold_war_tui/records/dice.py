@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from cold_war_tui.datamodel import Side
+from cold_war_tui.records.cards import SUMMIT
 from cold_war_tui.records.hands import other
 from cold_war_tui.records.lines import Die, Event, Fact, Headline, Olympics, Score, Section
 
-SUMMIT = 45
 WIN, LOSE = 6, 1
 
 

@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cold_war_tui.datamodel import Side
+from cold_war_tui.records.cards import (
+    ASK_NOT,
+    CHINA_CARD,
+    GRAIN_SALES,
+    MISSILE_ENVY,
+    OUR_MAN_IN_TEHRAN,
+    SALT_NEGOTIATIONS,
+)
 from cold_war_tui.records.lines import CardMove, Event, Fact, Headline
-
-CHINA_CARD = 6
-ASK_NOT = 77
-SALT = 43
-MISSILE_ENVY = 49
-GRAIN_SALES = 67
-UN_INTERVENTION = 32
-OUR_MAN_IN_TEHRAN = 108
 
 UseKind = Literal["play", "discard", "give", "reveal", "acquire"]
 
@@ -87,7 +87,7 @@ def _moves(index: int, move: CardMove, context: int | None) -> list[Use]:
         if context == GRAIN_SALES:  # the US plays the card it took from the USSR hand
             return [Use(index, other(side), card, "give")]
         return [Use(index, side, card, "play")]
-    if context == SALT:  # the card taken from the discard pile is shown
+    if context == SALT_NEGOTIATIONS:  # the card taken from the discard pile is shown
         return [Use(index, side, card, "acquire")]
     if context == MISSILE_ENVY:  # the card given away; #49 comes into that hand
         return [Use(index, side, card, "give"), Use(index, side, MISSILE_ENVY, "acquire")]

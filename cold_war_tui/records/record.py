@@ -19,9 +19,16 @@ from typing import Any, Literal
 from cold_war_tui.datamodel import GameData, Side
 from cold_war_tui.engine import Game, GameOptions, ScenarioError, StateSnapshot
 from cold_war_tui.records.answers import Followed, RoundPlay, follow
-from cold_war_tui.records.dice import SUMMIT, round_dice
+from cold_war_tui.records.cards import (
+    CHINA_CARD,
+    OPTIONAL_CARDS,
+    RANDOM_TAKERS,
+    SUMMIT,
+    UN_INTERVENTION,
+)
+from cold_war_tui.records.dice import round_dice
 from cold_war_tui.records.errors import LogError
-from cold_war_tui.records.hands import CHINA_CARD, TurnHands, TurnRound, deck_discards, other
+from cold_war_tui.records.hands import TurnHands, TurnRound, deck_discards, other
 from cold_war_tui.records.lines import (
     Block,
     Defcon,
@@ -43,7 +50,6 @@ from cold_war_tui.records.names import Names
 
 RoundKind = Literal["setup", "headline", "action"]
 SIDES: tuple[Side, Side] = ("US", "USSR")
-OPTIONAL_CARDS = range(104, 111)
 VP_TO_WIN = 20
 MILOPS_MAX = 5
 SPACE_BOXES = 8
@@ -114,9 +120,6 @@ def play_of(choice: str) -> tuple[int | None, str | None]:
     if len(words) == 2 and words[0] == "discard" and words[1].isdigit():
         return int(words[1]), "discard"
     return None, None
-
-
-UN_INTERVENTION = 32
 
 
 @dataclass(frozen=True)
@@ -285,9 +288,7 @@ class _Reader:
             if numbers[k].reshuffled:
                 carried = {**carried, "discard": []}
             held, opponent, position, replay = self._docs(raw, numbers[k], hands, carried)
-            turn_hands = hands.get(raw.turn)
-            leaving = turn_hands.leaving(raw.index) if turn_hands and raw.kind != "setup" else []
-            game, followed, dice, seed = self._follow(raw, replay, last == k, leaving)
+            game, followed, dice, seed = self._follow(raw, replay, last == k, hands)
             if raw.empty and not followed.played:
                 continue  # the engine gives that side no such round: nothing happened
             carried = _piles(game.state)
@@ -377,15 +378,20 @@ class _Reader:
         return held, opponent, position, replay
 
     def _follow(
-        self, raw: _Raw, replay: dict[str, Any], last: bool, leaving: list[tuple[Side, int]]
+        self, raw: _Raw, replay: dict[str, Any], last: bool, hands: dict[int, TurnHands]
     ) -> tuple[Game, Followed, list[int], int]:
         """Follow the round through the engine: again while the realigning sides the
-        engine reveals change the order of the dice, and with another seed while a card
-        the log shows leaving a hand is still there (an event took another at random)."""
+        engine reveals change the order of the dice, and, in a round with an event that
+        takes a card at random, with another seed while a card the log shows leaving a
+        hand is still there (the event took another)."""
         facts = raw.all_facts()
         play = RoundPlay(raw.kind, raw.side, raw.card, last)
-        summit = any(isinstance(f, Event) and f.card == SUMMIT for f in facts)
-        bonus = _summit_bonus(self._game(replay, raw)) if summit else None
+        events = {f.card for f in facts if isinstance(f, Event)}
+        bonus = _summit_bonus(self._game(replay, raw)) if SUMMIT in events else None
+        turn_hands = hands.get(raw.turn)
+        leaving = []
+        if events & RANDOM_TAKERS and turn_hands is not None and raw.kind != "setup":
+            leaving = turn_hands.leaving(raw.index)
         for seed in range(SEED_TRIES):
             dice = round_dice(facts, [], raw.side, bonus)
             for _ in range(REALIGN_PASSES):
@@ -395,8 +401,8 @@ class _Reader:
                 if again == dice:
                     break
                 dice = again
-            hands = game.state.hands
-            if all(card not in hands[side] for side, card in leaving):
+            held = game.state.hands
+            if all(card not in held[side] for side, card in leaving):
                 break
         return game, followed, dice, seed
 
