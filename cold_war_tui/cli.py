@@ -20,6 +20,7 @@ from cold_war_tui.tui.players import DEFAULT_PAUSE, ComputerSettings
 from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
 
 if TYPE_CHECKING:
+    from cold_war_tui.arena import Budget
     from cold_war_tui.tui.players import Players
 
 EXIT_USAGE = 2
@@ -256,7 +257,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 def _arena(args: argparse.Namespace) -> int:
     """Check the arena's flags (a bad one is one line and status 2), then run it."""
-    from cold_war_tui.arena import Budget, default_workers, run_arena
+    from cold_war_tui.arena import run_arena
     from cold_war_tui.bots import BOTS
 
     names = tuple(name.strip() for name in args.bots.split(","))
@@ -265,19 +266,12 @@ def _arena(args: argparse.Namespace) -> int:
     for name in names:
         if name not in BOTS:
             return usage_error(f"arena: --bots: no bot {name!r}; the bots are {', '.join(BOTS)}")
-    if args.think is not None and args.iterations is not None:
-        return usage_error("arena: give --think or --iterations, not both")
     try:
+        budget, workers = search_flags(args)
         games = _whole(args.games, "--games", 1)
         seed = _whole(args.seed, "--seed", None)
-        iterations = None if args.iterations is None else _whole(args.iterations, "--iterations", 1)
-        workers = (
-            default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
-        )
-        think = None if args.think is None else _seconds(args.think)
     except ValueError as err:
         return usage_error(f"arena: {err}")
-    budget = Budget(think=think, iterations=iterations)
     pair = (names[0], names[1])
     return run_arena(pair, games, seed, budget, min(workers, games), args.json)
 
@@ -285,27 +279,32 @@ def _arena(args: argparse.Namespace) -> int:
 def _agree(args: argparse.Namespace) -> int:
     """Check the flags and the logs of `agree` (a bad one is one line and status 2)."""
     from cold_war_tui.agree import run_agree
-    from cold_war_tui.arena import Budget, default_workers
     from cold_war_tui.bots import BOTS
 
     if args.bot not in BOTS:
         return usage_error(f"agree: --bot: no bot {args.bot!r}; the bots are {', '.join(BOTS)}")
-    if args.think is not None and args.iterations is not None:
-        return usage_error("agree: give --think or --iterations, not both")
     try:
-        iterations = None if args.iterations is None else _whole(args.iterations, "--iterations", 1)
-        workers = (
-            default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
-        )
-        think = None if args.think is None else _seconds(args.think)
+        budget, workers = search_flags(args)
     except ValueError as err:
         return usage_error(f"agree: {err}")
     for log in args.logs:
         problem = unreadable(log)
         if problem is not None:
             return usage_error(f"agree: {log}: {problem}")
-    budget = Budget(think=think, iterations=iterations)
     return run_agree(args.bot, budget, args.logs, min(workers, len(args.logs)), args.json)
+
+
+def search_flags(args: argparse.Namespace) -> tuple[Budget, int]:
+    """The bots' budget (`--think` or `--iterations`) and `--workers` (default: the
+    cores), checked; ValueError with the one-line reason."""
+    from cold_war_tui.arena import Budget, default_workers
+
+    if args.think is not None and args.iterations is not None:
+        raise ValueError("give --think or --iterations, not both")
+    iterations = None if args.iterations is None else _whole(args.iterations, "--iterations", 1)
+    think = None if args.think is None else _seconds(args.think)
+    workers = default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
+    return Budget(think=think, iterations=iterations), workers
 
 
 def unreadable(path: Path) -> str | None:
