@@ -22,6 +22,7 @@ from typing import Protocol
 from rich.text import Text
 
 from cold_war_tui.datamodel import Country, GameData
+from cold_war_tui.engine import Choice, Target
 
 CELL = 20
 NAME = 10
@@ -205,14 +206,15 @@ def _group_order(subs: tuple[str, ...]) -> tuple[int, str]:
     return (order.get(subs, 3 if "eastern-europe" in subs else 4), ",".join(subs))
 
 
-def target_markers(choice_ids: Iterable[str]) -> dict[str, str]:
-    """{country key: marker} for choice ids that name a country ("coup iran" -> "x")."""
+def target_markers(choices: Iterable[Choice]) -> dict[str, str]:
+    """{country key: marker} for the choices that act on a country ("coup iran" -> "x")."""
     markers: dict[str, str] = {}
-    for choice_id in choice_ids:
-        verb, _, key = choice_id.partition(" ")
-        marker = TARGET_VERBS.get(verb)
-        if marker is None or not key:
+    for choice in choices:
+        move = choice.move
+        if not isinstance(move, Target):
             continue
+        marker = TARGET_VERBS[move.verb]
+        key = move.country
         markers[key] = marker if markers.get(key, marker) == marker else MANY
     return markers
 

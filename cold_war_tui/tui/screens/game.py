@@ -24,12 +24,23 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
-from cold_war_tui.engine import Decision, IllegalChoice
+from cold_war_tui.engine import (
+    Answer,
+    CardPick,
+    Choice,
+    Decision,
+    Headline,
+    IllegalChoice,
+    Move,
+    Play,
+    Target,
+    Un,
+    parse_move,
+)
 from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
     ACTED_MARK,
     HEADING_STYLE,
-    TARGET_VERBS,
     Corner,
     MapLayout,
     build_layout,
@@ -49,7 +60,7 @@ from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, Pr
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.session import EngineFailure, Session
 from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
-from cold_war_tui.tui.widgets.decision import DecisionMenu, choice_of, plain
+from cold_war_tui.tui.widgets.decision import DecisionMenu, plain
 from cold_war_tui.tui.widgets.footer import QuietFooter
 from cold_war_tui.tui.widgets.map_view import MapView
 from cold_war_tui.tui.widgets.type_to_find import match_rank
@@ -61,7 +72,7 @@ COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
 # After a choice the focus goes to the map when every choice is a country there
 # (apart from stopping), else to the menu: the same rule every time.
-STOP = frozenset({"done"})
+STOP = Answer("done")
 LEGEND = "+ infl x coup r realign - remove > target ◆ battleground"
 REGIONS_TITLE = Text("REGIONS IF SCORED", HEADING_STYLE)
 # The log panel shows the last entries: two long action rounds (a round has 16 entries
@@ -70,28 +81,22 @@ PANEL_ENTRIES = 50
 SPECTATOR = "The computer plays both sides: you see what a spectator sees, no hand."
 
 
-def country_of(choice_id: str) -> str | None:
-    """The country key a choice id names ("coup iran" -> "iran"), if it names one."""
-    verb, _, key = choice_id.partition(" ")
-    return key if verb in TARGET_VERBS and key else None
+def country_of(move: Move) -> str | None:
+    """The country a move acts on, marked on the map ("coup iran" -> "iran")."""
+    return move.country if isinstance(move, Target) else None
 
 
 def map_decision(pending: Decision) -> bool:
     """Whether the decision is made on the map: every choice names a country (or stops)."""
-    countries = [c for c in pending.choices if country_of(c.id) is not None]
-    return bool(countries) and all(
-        c.id in STOP or country_of(c.id) is not None for c in pending.choices
+    moves = [c.move for c in pending.choices]
+    return any(isinstance(m, Target) for m in moves) and all(
+        m == STOP or isinstance(m, Target) for m in moves
     )
 
 
-def card_of(choice_id: str) -> int | None:
-    """The card number a choice id names ("play 21 ops", "headline 7", "discard 3")."""
-    if country_of(choice_id) is not None:
-        return None
-    for word in choice_id.split()[1:2]:
-        if word.isdigit():
-            return int(word)
-    return None
+def card_of(move: Move) -> int | None:
+    """The card a move names ("play 21 ops", "headline 7", "discard 3", "un 13")."""
+    return move.card if isinstance(move, Play | Headline | CardPick | Un) else None
 
 
 class GameLog(RichLog):
@@ -279,8 +284,8 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         """The map for a decision made there (`map_decision`), else the menu."""
         map_view = self.query_one("#map", MapView)
         if map_decision(pending) and map_view.display:
-            if map_view.cursor not in target_markers(c.id for c in pending.choices):
-                first = next(country_of(c.id) for c in pending.choices if country_of(c.id))
+            if map_view.cursor not in target_markers(pending.choices):
+                first = next(k for c in pending.choices if (k := country_of(c.move)))
                 map_view.set_cursor(first)
             map_view.focus()
         else:
@@ -303,7 +308,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.query_one("#tracks", Static).update(Text("\n").join(tracks))
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
-        markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
+        markers = target_markers(pending.choices) if mine and pending else {}
         regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, game.region_scores())))
         self.query_one("#map", MapView).show(
             self.map_layout,
@@ -351,8 +356,8 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             )
             # keep the map cursor where it is when it is still a target (point by point)
             cursor = self.query_one("#map", MapView).cursor
-            here = [c.id for c in pending.choices if cursor and country_of(c.id) == cursor]
-            initial = here[0] if here else pending.choices[0].id if pending.choices else None
+            here = [c for c in pending.choices if cursor and country_of(c.move) == cursor]
+            initial = here[0] if here else pending.choices[0] if pending.choices else None
             menu.show(pending, initial)
         else:
             prompt.update(computer or "")
@@ -413,7 +418,9 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.refresh_bindings()
 
     def show_acted(self, choice: str | None) -> None:
-        self.query_one("#map", MapView).set_acted(country_of(choice) if choice else None)
+        """Mark the country of the computer's last move (`choice`: its id), if any."""
+        country = country_of(parse_move(choice)) if choice else None
+        self.query_one("#map", MapView).set_acted(country)
         self.mark_focus()  # the map's title names the country
 
     def action_pause(self) -> None:
@@ -422,21 +429,29 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
 
     # -- the decision panel and the map ----------------------------------------------
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        choice = choice_of(event.option.id)
+        choice = self.menu_choice(event)
         if choice is None:
             return
         if event.option_list.has_focus:
             self.on_choice_highlighted(choice)  # the player moves in the menu
-        elif (card := card_of(choice)) is not None and card != self.highlight_card:
+        elif (card := card_of(choice.move)) is not None and card != self.highlight_card:
             self.show_card(card)
         # a highlight set from the map is not sent back to it: typed fast, the echo of
         # an earlier letter would move the cursor off the country the name leads to
 
-    def on_choice_highlighted(self, choice: str) -> None:
-        key = country_of(choice)
+    @staticmethod
+    def menu_choice(
+        event: OptionList.OptionHighlighted | OptionList.OptionSelected,
+    ) -> Choice | None:
+        """The engine's choice of a decision menu's option (None for a greyed one)."""
+        menu = event.option_list
+        return menu.choice_at(event.option_index) if isinstance(menu, DecisionMenu) else None
+
+    def on_choice_highlighted(self, choice: Choice) -> None:
+        key = country_of(choice.move)
         if key is not None:
             self.query_one("#map", MapView).set_cursor(key)
-        card = card_of(choice)
+        card = card_of(choice.move)
         if card is not None and card != self.highlight_card:
             self.show_card(card)
 
@@ -451,9 +466,9 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        choice = choice_of(event.option.id)
+        choice = self.menu_choice(event)
         if choice is not None:
-            self.commit(choice)
+            self.commit(choice.id)
 
     def on_decision_menu_brought_into_view(self, event: DecisionMenu.BroughtIntoView) -> None:
         self.say("The highlighted entry was out of view: it is shown now. Enter chooses it.")
@@ -467,8 +482,8 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         if pending is None:
             return
         for choice in pending.choices:
-            if country_of(choice.id) == event.key:
-                self.query_one("#menu", DecisionMenu).select_choice(choice.id)
+            if country_of(choice.move) == event.key:
+                self.query_one("#menu", DecisionMenu).select_choice(choice)
                 return
 
     def on_map_view_typed(self, event: MapView.Typed) -> None:
@@ -493,19 +508,19 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         if pending is None:
             return
         name = self.map_layout.countries[event.key].name
-        ids = [c.id for c in pending.choices if country_of(c.id) == event.key]
-        if len(ids) == 1:
-            self.commit(ids[0])
+        here = [c for c in pending.choices if country_of(c.move) == event.key]
+        if len(here) == 1:
+            self.commit(here[0].id)
             return
         menu = self.query_one("#menu", DecisionMenu)
-        if ids:
-            menu.select_choice(ids[0])
+        if here:
+            menu.select_choice(here[0])
             menu.focus()
             self.say(f"{name}: choose in the menu (Enter) what to do there.", "bold")
             return
-        reasons = [u.reason for u in pending.unavailable if country_of(u.id) == event.key]
+        reasons = [u.reason for u in pending.unavailable if country_of(u.move) == event.key]
         why = f": {reasons[0]}" if reasons else ""
-        if target_markers(c.id for c in pending.choices):
+        if target_markers(pending.choices):
             self.say(f"{name} is not a choice of this decision{why}.", BAD)
         else:
             self.say("This decision is made in the menu (Tab).", BAD)

@@ -2,8 +2,8 @@
 
 Every decision is shown the same way, whatever its kind (card events keep
 adding kinds): a prompt, one menu entry per legal choice, and one disabled
-entry per unavailable option with the reason. Option ids are `c:<choice id>`
-(legal) and `u:<n>` (greyed), so an id the engine repeats cannot clash.
+entry per unavailable option with the reason. The legal choices come first, in the
+engine's order, so an option's index is its choice's index (`choice_at`).
 
 Enter never commits an entry the player cannot see: the highlight is scrolled
 into view whenever it is set from outside (the map, type-to-find, a new
@@ -20,24 +20,17 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import OptionList
-from textual.widgets.option_list import Option, OptionDoesNotExist
+from textual.widgets.option_list import Option
 
-from cold_war_tui.engine import Decision
+from cold_war_tui.engine import Choice, Decision
 from cold_war_tui.tui.render import choice_label, unavailable_text
 from cold_war_tui.tui.widgets.type_to_find import TypedText, TypeToFind, best_match
 
-CHOICE = "c:"
-
-
-def choice_of(option_id: str | None) -> str | None:
-    """The engine's choice id of a menu option id (None for greyed options)."""
-    if option_id and option_id.startswith(CHOICE):
-        return option_id[len(CHOICE) :]
-    return None
-
 
 def menu_options(decision: Decision) -> list[Option]:
-    options = [Option(Text(choice_label(c.label)), id=CHOICE + c.id) for c in decision.choices]
+    """The legal choices, then the greyed-out options (disabled). The ids name the
+    entries for people reading a test or a screen dump; the menu never reads them."""
+    options = [Option(Text(choice_label(c.label)), id=f"c:{c.id}") for c in decision.choices]
     options += [
         Option(unavailable_text(u.label, u.reason), id=f"u:{n}", disabled=True)
         for n, u in enumerate(decision.unavailable)
@@ -64,10 +57,12 @@ class DecisionMenu(TypeToFind, OptionList):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.decision: Decision | None = None  # the decision shown
 
-    def show(self, decision: Decision | None, initial: str | None = None) -> None:
-        """Show a decision's options, the `initial` choice id highlighted (else the first)."""
+    def show(self, decision: Decision | None, initial: Choice | None = None) -> None:
+        """Show a decision's options, the `initial` choice highlighted (else the first)."""
         self.action_clear_typing()
+        self.decision = decision
         if decision is None:
             self.clear_options()
             return
@@ -77,13 +72,17 @@ class DecisionMenu(TypeToFind, OptionList):
             self.select_choice(initial)
         self.reveal_later()
 
-    def select_choice(self, choice_id: str) -> None:
-        """Highlight the entry of an engine choice id (and scroll it into view)."""
-        try:
-            self.highlighted = self.get_option_index(CHOICE + choice_id)
-        except OptionDoesNotExist:
-            return
-        self.reveal_later()
+    def choice_at(self, index: int | None) -> Choice | None:
+        """The engine's choice at an option's index (None for a greyed-out option)."""
+        choices = self.decision.choices if self.decision is not None else ()
+        return choices[index] if index is not None and 0 <= index < len(choices) else None
+
+    def select_choice(self, choice: Choice) -> None:
+        """Highlight the entry of an engine choice (and scroll it into view)."""
+        choices = self.decision.choices if self.decision is not None else ()
+        if choice in choices:
+            self.highlighted = choices.index(choice)
+            self.reveal_later()
 
     def reveal_later(self) -> None:
         """Scroll to the highlight now and again after the next layout (a scroll asked
