@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from cold_war_tui.datamodel import Side
-from cold_war_tui.engine import Decision, Game, StateSnapshot
+from cold_war_tui.engine import CancelCmc, Decision, Game, StateSnapshot, parse_move
+from cold_war_tui.engine import Target as TargetMove
 from cold_war_tui.records.cards import UN_INTERVENTION
 from cold_war_tui.records.lines import (
     CardMove,
@@ -113,7 +114,7 @@ class _Follower:
     def _cmc_cancelled(self) -> bool:
         """The last choice ended the Cuban Missile Crisis: the same round goes on."""
         played = self.result.played
-        return bool(played) and played[-1].startswith("cancel-cmc ")
+        return bool(played) and isinstance(parse_move(played[-1]), CancelCmc)
 
     def _stop(self, decision: Decision, choice: str | None) -> None:
         if not self.started and choice is not None:
@@ -246,8 +247,9 @@ class _Follower:
     def _cmc_cancel(self, decision: Decision) -> str | None:
         """#40: the side removes 2 influence to end the crisis before its play."""
         for choice in decision.choices:
-            if choice.id.startswith("cancel-cmc "):
-                country = choice.id.split()[1]
+            move = choice.move
+            if isinstance(move, CancelCmc):
+                country = move.country
                 index = self._find(lambda f: isinstance(f, Influence))
                 fact = None if index is None else self.facts[index]
                 if (
@@ -339,7 +341,7 @@ class _Follower:
         """A war's country, a free coup's target (`Target:`), or the country an event
         takes influence from or adds it to. An event's coup has its own `Coup (N Ops):`
         line, printed even when the player makes none."""
-        if any(c.id.startswith("coup ") for c in decision.choices):
+        if any(isinstance(c.move, TargetMove) and c.move.verb == "coup" for c in decision.choices):
             section = self._find(lambda f: isinstance(f, Section) and f.kind == "coup")
             if section is not None:
                 self._mark(section)

@@ -17,7 +17,17 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from cold_war_tui.datamodel import GameData, Side
-from cold_war_tui.engine import Game, GameOptions, ScenarioError, StateSnapshot
+from cold_war_tui.engine import (
+    CardPick,
+    Game,
+    GameOptions,
+    IllegalChoice,
+    Play,
+    ScenarioError,
+    StateSnapshot,
+    Un,
+    parse_move,
+)
 from cold_war_tui.records.answers import Followed, RoundPlay, follow
 from cold_war_tui.records.cards import (
     CHINA_CARD,
@@ -111,14 +121,18 @@ class Round:
 
 def play_of(choice: str) -> tuple[int | None, str | None]:
     """The card and mode of an action menu id: `play 21 ops` is (21, "ops"), `un 13` is
-    UN Intervention's event (32, "event"), `discard 7` a trapped side's (7, "discard")."""
-    words = choice.split()
-    if len(words) == 3 and words[0] == "play" and words[1].isdigit():
-        return int(words[1]), words[2]
-    if len(words) == 2 and words[0] == "un":
+    UN Intervention's event (32, "event"), `discard 7` a trapped side's (7, "discard");
+    (None, None) for anything else (`pass`, `cancel-cmc cuba`, text off the notation)."""
+    try:
+        move = parse_move(choice)
+    except IllegalChoice:
+        return None, None
+    if isinstance(move, Play):
+        return move.card, move.mode
+    if isinstance(move, Un):
         return UN_INTERVENTION, "event"
-    if len(words) == 2 and words[0] == "discard" and words[1].isdigit():
-        return int(words[1]), "discard"
+    if isinstance(move, CardPick) and move.verb == "discard":
+        return move.card, "discard"
     return None, None
 
 
