@@ -106,7 +106,10 @@ def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("flags", "message"),
     [
-        (["--bot", "best"], "agree: --bot: no bot 'best'; the bots are random, greedy, strong"),
+        (
+            ["--bot", "best"],
+            "agree: --bot: no bot 'best'; the bots are random, greedy, strong, expert",
+        ),
         (["--bot", "strong", "--think", "1", "--iterations", "2"], "give --think or"),
         (["--bot", "strong", "--iterations", "0"], "--iterations must be 1 or more"),
         (["--bot", "strong", "--workers", "two"], "--workers takes a whole number"),
