@@ -150,6 +150,20 @@ def test_unreadable_logs_are_one_line_and_status_2(
     assert "not a text file" in capsys.readouterr().err
 
 
+def wait_for_workers(pid: int, count: int = 2, timeout: float = 60.0) -> None:
+    """Until the process has `count` children (its workers), as Linux lists them; where
+    it does not, a few seconds."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if not children.exists():
+        time.sleep(6)
+        return
+    deadline = time.monotonic() + timeout
+    # The pool's workers, and the resource tracker `spawn` starts first.
+    while len(children.read_text().split()) < count + 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1)  # and at work
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
 def test_ctrl_c_stops_the_workers_cleanly() -> None:
     command = [sys.executable, "-m", "cold_war_tui", "agree", "--bot", "strong"]
@@ -157,7 +171,7 @@ def test_ctrl_c_stops_the_workers_cleanly() -> None:
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
     )
-    time.sleep(6)  # the workers are reading or judging by now
+    wait_for_workers(process.pid)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130
