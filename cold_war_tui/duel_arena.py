@@ -9,24 +9,21 @@ Ctrl+C stops the match: the games finished so far are reported and the status is
 
 from __future__ import annotations
 
+import functools
 import json
 import math
-import signal
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing import Pool
 from typing import Any
 
 from cold_war_tui.arena import Z95, think_summary, wilson
 from cold_war_tui.duel import PLAYERS, DuelGame, DuelSettings, Player
 from cold_war_tui.duel.bots import DuelBot, make_duel_bot
-
-INTERRUPTED = 130
-"""The exit status after Ctrl+C (128 + SIGINT), as shells report it."""
+from cold_war_tui.workers import run_jobs
 
 BotMaker = Callable[[str, int], DuelBot]
 
@@ -68,25 +65,6 @@ def play_duel(
     winner = None if result.winner is None else PLAYERS.index(result.winner)
     cities = (result.cities["A"], result.cities["B"])
     return DuelRecord(number, first, winner, cities, result.reason, think)
-
-
-def _play_one(job: tuple[tuple[str, str], int, int]) -> DuelRecord:
-    return play_duel(*job)
-
-
-def _ignore_interrupt() -> None:
-    """Workers leave Ctrl+C to the main process, which stops them all at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def played(names: tuple[str, str], games: int, seed: int, workers: int) -> Iterator[DuelRecord]:
-    """The finished games, in the order they finish (the match's one game loop)."""
-    jobs = [(names, n, seed) for n in range(games)]
-    if workers <= 1:
-        yield from map(_play_one, jobs)
-        return
-    with Pool(workers, initializer=_ignore_interrupt) as pool:  # leaving it terminates them
-        yield from pool.imap_unordered(_play_one, jobs)
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -132,24 +110,24 @@ def run_duel_arena(
     started = time.perf_counter()
     show = not as_json and sys.stdout.isatty()
     records: list[DuelRecord] = []
-    interrupted = False
-    try:
-        for record in played(names, games, seed, workers):
-            records.append(record)
-            if show:
-                print(f"\r{len(records)}/{games} games\033[K", end="", flush=True)
-    except KeyboardInterrupt:
-        interrupted = True
+
+    def finished(record: DuelRecord) -> None:
+        records.append(record)
+        if show:
+            print(f"\r{len(records)}/{games} games\033[K", end="", flush=True)
+
+    play = functools.partial(play_duel, names, seed=seed)
+    batch = run_jobs(play, range(games), workers, on_result=finished)
     if show:
         print("\r\033[K", end="")
     records.sort(key=lambda r: r.number)
     summary = summarize(names, records)
-    summary.update(seed=seed, asked=games, interrupted=interrupted)
+    summary.update(seed=seed, asked=games, interrupted=batch.interrupted)
     if as_json:
         print(json.dumps(summary))
     else:
         _print_text(summary, workers, time.perf_counter() - started)
-    return INTERRUPTED if interrupted else 0
+    return batch.exit_status
 
 
 def _print_text(summary: dict[str, Any], workers: int, spent: float) -> None:

@@ -87,7 +87,8 @@ def main() -> int:
             hits_mode += pick == expert
             hits_card += card(pick) == card(expert)
         print(
-            f"weight {weight:g}: card {hits_card / len(rounds):.3f}, card and mode {hits_mode / len(rounds):.3f}"
+            f"weight {weight:g}: card {hits_card / len(rounds):.3f},"
+            f" card and mode {hits_mode / len(rounds):.3f}"
         )
     return 0
 

@@ -12,7 +12,8 @@ import time
 import pytest
 
 from cold_war_tui.cli import EXIT_USAGE, main
-from cold_war_tui.duel_arena import INTERRUPTED, mean_interval, play_duel, run_duel_arena
+from cold_war_tui.duel_arena import mean_interval, play_duel, run_duel_arena
+from cold_war_tui.workers import EXIT_INTERRUPTED
 
 FIELDS = {"games", "bots", "wins", "draws", "cities_mean", "cities_ci95", "think"}
 
@@ -101,7 +102,7 @@ def test_ctrl_c_stops_the_match_reports_the_games_finished_and_exits_130(workers
     time.sleep(6)
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl+C in a terminal does
     out, err = process.communicate(timeout=60)
-    assert process.returncode == INTERRUPTED, err
+    assert process.returncode == EXIT_INTERRUPTED, err
     report = json.loads(out)
     assert report["interrupted"] is True and report["asked"] == 400
     assert report["games"] < 400
