@@ -77,6 +77,7 @@ bench: $(VENV)/.test-installed
 	$(PY) benchmarks/bench_tui.py
 	$(PY) benchmarks/bench_hostile.py
 	$(PY) benchmarks/bench_bots.py
+	$(PY) benchmarks/bench_records.py
 
 # Regenerates screenshots/*.svg (and PNG copies) by driving the apps with Textual's Pilot.
 screenshots: $(VENV)/.test-installed

@@ -20,6 +20,7 @@ from cold_war_tui.tui.players import DEFAULT_PAUSE, ComputerSettings
 from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
 
 if TYPE_CHECKING:
+    from cold_war_tui.arena import Budget
     from cold_war_tui.tui.players import Players
 
 EXIT_USAGE = 2
@@ -81,6 +82,7 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
         add_option_flags(selfplay)
 
     add_arena(commands.add_parser("arena", help="two bots play each other headless"))
+    add_agree(commands.add_parser("agree", help="how often a bot plays what experts played (logs)"))
 
     duel = commands.add_parser("duel", help="play the DEFCON missile duel")
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
@@ -101,6 +103,21 @@ def add_arena(arena: argparse.ArgumentParser) -> None:
         sys.exit(usage_error(f"arena: {message}"))
 
     arena.error = one_line  # type: ignore[method-assign]
+
+
+def add_agree(agree: argparse.ArgumentParser) -> None:
+    """The flags of `agree`, read as text and checked by `_agree` (one line for a bad one)."""
+    agree.add_argument("--bot", required=True, metavar="NAME", help="the bot to measure")
+    agree.add_argument("--think", metavar="T", help="seconds per decision")
+    agree.add_argument("--iterations", metavar="I", help="search iterations per decision")
+    agree.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
+    agree.add_argument("--json", action="store_true", help="print one JSON object")
+    agree.add_argument("logs", nargs="+", metavar="LOG", type=Path, help="play-site game logs")
+
+    def one_line(message: str) -> NoReturn:
+        sys.exit(usage_error(f"agree: {message}"))
+
+    agree.error = one_line  # type: ignore[method-assign]
 
 
 def add_option_flags(parser: argparse.ArgumentParser) -> None:
@@ -137,8 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(words)
     if unknown:  # what parse_args does, but the arena's errors are one line
         message = f"unrecognized arguments: {' '.join(unknown)}"
-        if args.command == "arena":
-            return usage_error(f"arena: {message}")
+        if args.command in ("arena", "agree"):
+            return usage_error(f"{args.command}: {message}")
         parser.error(message)
     # the game's flags are checked before the terminal: a bad value is one line
     players = None
@@ -161,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _selfplay(args)
         if args.command == "arena":
             return _arena(args)
+        if args.command == "agree":
+            return _agree(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
         settings = ComputerSettings(
@@ -238,7 +257,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 def _arena(args: argparse.Namespace) -> int:
     """Check the arena's flags (a bad one is one line and status 2), then run it."""
-    from cold_war_tui.arena import Budget, default_workers, run_arena
+    from cold_war_tui.arena import run_arena
     from cold_war_tui.bots import BOTS
 
     names = tuple(name.strip() for name in args.bots.split(","))
@@ -247,21 +266,60 @@ def _arena(args: argparse.Namespace) -> int:
     for name in names:
         if name not in BOTS:
             return usage_error(f"arena: --bots: no bot {name!r}; the bots are {', '.join(BOTS)}")
-    if args.think is not None and args.iterations is not None:
-        return usage_error("arena: give --think or --iterations, not both")
     try:
+        budget, workers = search_flags(args)
         games = _whole(args.games, "--games", 1)
         seed = _whole(args.seed, "--seed", None)
-        iterations = None if args.iterations is None else _whole(args.iterations, "--iterations", 1)
-        workers = (
-            default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
-        )
-        think = None if args.think is None else _seconds(args.think)
     except ValueError as err:
         return usage_error(f"arena: {err}")
-    budget = Budget(think=think, iterations=iterations)
     pair = (names[0], names[1])
     return run_arena(pair, games, seed, budget, min(workers, games), args.json)
+
+
+def _agree(args: argparse.Namespace) -> int:
+    """Check the flags and the logs of `agree` (a bad one is one line and status 2)."""
+    from cold_war_tui.agree import run_agree
+    from cold_war_tui.bots import BOTS
+
+    if args.bot not in BOTS:
+        return usage_error(f"agree: --bot: no bot {args.bot!r}; the bots are {', '.join(BOTS)}")
+    try:
+        budget, workers = search_flags(args)
+    except ValueError as err:
+        return usage_error(f"agree: {err}")
+    for log in args.logs:
+        problem = unreadable(log)
+        if problem is not None:
+            return usage_error(f"agree: {log}: {problem}")
+    return run_agree(args.bot, budget, args.logs, min(workers, len(args.logs)), args.json)
+
+
+def search_flags(args: argparse.Namespace) -> tuple[Budget, int]:
+    """The bots' budget (`--think` or `--iterations`) and `--workers` (default: the
+    cores), checked; ValueError with the one-line reason."""
+    from cold_war_tui.arena import Budget, default_workers
+
+    if args.think is not None and args.iterations is not None:
+        raise ValueError("give --think or --iterations, not both")
+    iterations = None if args.iterations is None else _whole(args.iterations, "--iterations", 1)
+    think = None if args.think is None else _seconds(args.think)
+    workers = default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
+    return Budget(think=think, iterations=iterations), workers
+
+
+def unreadable(path: Path) -> str | None:
+    """Why the text file `path` cannot be read, or None."""
+    try:
+        path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return "no such file"
+    except IsADirectoryError:
+        return "a folder, not a log"
+    except UnicodeDecodeError:
+        return "not a text file (UTF-8)"
+    except OSError as err:
+        return err.strerror or "cannot be read"
+    return None
 
 
 def _whole(text: str, flag: str, least: int | None) -> int:

@@ -202,13 +202,15 @@ def test_the_sdist_is_self_contained(built: Built) -> None:
 
 
 def test_the_wheel_carries_the_data_and_the_licence(built: Built) -> None:
-    """Issue 16 items 1 and 3: the wheel holds the game data and LICENSE; its metadata has
-    the licence, the classifiers and no exact pin."""
+    """Issue 16 items 1 and 3: the wheel holds the game data and LICENSE (and no game
+    log: the test logs stay in tests/data); its metadata has the licence, the
+    classifiers and no exact pin."""
     with zipfile.ZipFile(built.wheel) as archive:
         names = archive.namelist()
         (metadata_name,) = [n for n in names if n.endswith(".dist-info/METADATA")]
         metadata = archive.read(metadata_name).decode("utf-8")
     assert "cold_war_tui/data/cards.yaml" in names
+    assert not [n for n in names if n.endswith(".txt")], "the wheel ships no game logs"
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "License-Expression: MIT" in metadata
     assert "Classifier: Environment :: Console" in metadata

@@ -897,6 +897,22 @@ def test_59_flower_power_a_us_war_event_scores_the_ussr_war_card_does_not() -> N
     assert game.state.vp == -2  # the USSR's war cards never count
 
 
+def test_59_flower_power_counts_a_war_card_whose_event_is_prevented() -> None:
+    """Ruling 25: #13 Arab-Israeli War played by the US for ops after #65 Camp David
+    Accords is still a war card the US plays (the published card); the USSR gains 2 VP
+    though the war does not happen. (The site of the shared logs gives nothing then.)"""
+    game = action_game(
+        "US",
+        {"USSR": [USSR_1_OP], "US": [13]},
+        influence={"canada": (1, 0)},
+        effects={"flower-power": 1},
+        events_played=[59, 65],
+    )
+    spend(play(game, "play 13 ops"), "canada")
+    assert game.state.vp == -2
+    assert game.state.milops["USSR"] == 0  # no war: no military operations for the USSR
+
+
 def test_59_flower_power_in_the_headline() -> None:
     # Both headlines have 3 ops: the US's Brush War resolves first (US on ties).
     game = game_at(
