@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from rich.text import Text
 
 from cold_war_tui.tui.log_text import entry_line
-from cold_war_tui.tui.tracks import DIM, PHASES
+from cold_war_tui.tui.tracks import DIM, PHASES, side_text
 from cold_war_tui.untrusted import BadJson, load_json
 from cold_war_tui.userdata import MAX_SAVE_BYTES, FileRefused, read_bounded
 
@@ -120,9 +120,9 @@ def label_of(decision: Decision, move: Move) -> str:
 
 
 def side_label(player: str, label: str) -> Text:
-    from cold_war_tui.tui.tracks import side_text
-
-    text = side_text(player)
+    """ "USSR: #34 Nuclear Test Ban: 4 ops", the side in its colour."""
+    text = Text()
+    text.append_text(side_text(player))
     text.append(f": {label}")
     return text
 
@@ -241,7 +241,9 @@ def round_title(found: Round) -> str:
 
 
 def numbered(number: int, text: str) -> Text:
-    line = Text(f"{number:>4} ", LINE_NUMBER_STYLE)
+    """A line of the log with its number, dimmed."""
+    line = Text()
+    line.append(f"{number:>4} ", LINE_NUMBER_STYLE)
     line.append(text)
     return line
 

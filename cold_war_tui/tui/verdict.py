@@ -134,11 +134,10 @@ def cost_text(cost: float) -> str:
 def verdict_lines(verdict: Verdict) -> list[Text]:
     """The verdict for the study screen: the top moves with their scores (the computer's
     choice marked), then how the move played compares."""
-    heading = Text("The computer (", "bold")
-    heading.append(verdict.budget)
-    heading.append(") for the ")
+    heading = Text()
+    heading.append(f"The computer ({verdict.budget}) for the ", "bold")
     heading.append_text(side_text(verdict.player))
-    heading.append(":")
+    heading.append(":", "bold")
     lines = [heading]
     for rank, (label, score) in enumerate(verdict.weighed[:SHOWN], 1):
         line = Text(f"{rank}. ")
@@ -156,7 +155,8 @@ def verdict_lines(verdict: Verdict) -> list[Text]:
 def played_line(verdict: Verdict) -> Text:
     if verdict.played is None:
         return Text("Nothing was played here.", DIM)
-    line = Text("Played: ", "bold")
+    line = Text()
+    line.append("Played: ", "bold")
     line.append(verdict.played)
     if verdict.played_rank is None or verdict.played_score is None:
         line.append("  not weighed", BAD)
@@ -180,6 +180,7 @@ class Costly:
     played: str
     cost: float
     best: str
+    best_score: float
 
 
 def most_costly(
@@ -192,9 +193,19 @@ def most_costly(
         cost = verdict.cost
         if verdict.player != side or cost is None or cost <= SAME or verdict.played is None:
             continue
-        found.append(Costly(index, steps[index].title, verdict.played, cost, verdict.weighed[0][0]))
+        best, best_score = verdict.weighed[0]
+        found.append(Costly(index, steps[index].title, verdict.played, cost, best, best_score))
     found.sort(key=lambda c: -c.cost)
     return found[:count]
+
+
+def side_summary(verdicts: Mapping[int, Verdict], side: str) -> str:
+    """ "34 moves reviewed: 20 as good as the best, 1 not weighed" for `side`."""
+    mine = [v for v in verdicts.values() if v.player == side and v.played is not None]
+    best = sum(1 for v in mine if v.cost is not None and v.cost <= SAME)
+    odd = sum(1 for v in mine if v.played_rank is None)
+    text = f"{len(mine)} move{'s' if len(mine) != 1 else ''} reviewed: {best} as good as the best"
+    return text + (f", {odd} not weighed" if odd else "")
 
 
 def not_weighed(verdicts: Mapping[int, Verdict]) -> int:

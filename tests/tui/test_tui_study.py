@@ -25,6 +25,7 @@ from cold_war_tui.tui.screens import study as study_module
 from cold_war_tui.tui.screens.dialogs import PromptScreen
 from cold_war_tui.tui.screens.load import LoadScreen
 from cold_war_tui.tui.screens.log_view import LogScreen
+from cold_war_tui.tui.screens.review import ReviewScreen
 from cold_war_tui.tui.screens.study import StudyScreen
 from cold_war_tui.tui.study import LogStudy, SaveStudy, StudyError, open_study
 from cold_war_tui.tui.verdict import StudyBudget
@@ -170,22 +171,27 @@ async def test_a_finished_save_is_reviewed_and_enter_jumps_to_a_costly_move(
         await press(pilot, "right")
         assert "USSR: use 2 ops" in screen_text(app)  # a save steps decision by decision
         await press(pilot, "r")
-        await wait_for(pilot, lambda: screen.review_worker is None, limit=60)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), limit=60)
+        await pilot.pause()
         bar = screen.query_one("#progress", ProgressBar)
         assert (bar.total, bar.progress) == (4, 4)
         assert sorted(screen.reviewed) == top
-        await pilot.pause()
         text = screen_text(app)
-        assert "Reviewed 4 of 4 moves." in text
-        assert "USSR: the most costly moves" in text and "US: the most costly moves" in text
+        assert "The review of finished.json: 4 of 4 moves" in text
+        assert "USSR: the most costly moves  2 moves reviewed" in text
+        assert "US: the most costly moves  2 moves reviewed" in text
         menu = app.focused
         assert isinstance(menu, OptionList) and menu.highlighted is not None
         chosen = menu.get_option_at_index(menu.highlighted).id
         assert chosen is not None
         await press(pilot, "enter")
-        assert screen.index == int(chosen)
+        assert app.screen is screen and screen.index == int(chosen)
         assert screen.reviewed[screen.index].cost
-        assert "costs " in screen_text(app)
+        assert ", costs " in panel(screen, "#analysis")
+        await press(pilot, "v")
+        assert isinstance(app.screen, ReviewScreen)
+        await press(pilot, "escape")
+        assert app.screen is screen and screen.index == int(chosen)
         await press(pilot, "end")
         assert "Game over" in screen_text(app)
         await press(pilot, "escape")

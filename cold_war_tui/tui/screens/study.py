@@ -17,10 +17,9 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import OptionList, ProgressBar, RichLog, Static
-from textual.widgets.option_list import Option
+from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
 
 from cold_war_tui.tui.map_render import Corner, build_layout, move_markers
@@ -30,9 +29,7 @@ from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
 from cold_war_tui.tui.verdict import (
     StudyBudget,
     Verdict,
-    cost_text,
     judge,
-    most_costly,
     not_weighed,
     verdict_lines,
 )
@@ -58,10 +55,12 @@ class StudyScreen(Screen[None]):
     DEFAULT_CSS = """
     StudyScreen { layout: vertical; }
     StudyScreen #tracks { height: auto; padding: 0 1; background: $panel; }
-    StudyScreen #body { height: 1fr; }
-    StudyScreen #left { width: 82; height: 1fr; }
+    /* map above the log on the left, the step and the computer on the right */
+    StudyScreen #body {
+        height: 1fr; layout: grid; grid-size: 2 2; grid-columns: 82 1fr; grid-rows: 29 1fr;
+    }
     StudyScreen #map {
-        height: 29; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1;
+        height: 100%; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1;
         border-top: solid $primary-darken-2; border-title-color: $text-muted;
     }
     StudyScreen #log {
@@ -70,35 +69,36 @@ class StudyScreen(Screen[None]):
     }
     StudyScreen #log:focus { border-top: heavy $accent; border-title-color: $accent; }
     StudyScreen #right {
-        width: 1fr; height: 1fr; border-left: solid $primary-darken-2;
+        row-span: 2; height: 100%; border-left: solid $primary-darken-2;
         scrollbar-size-vertical: 1;
     }
     StudyScreen #right > Static { height: auto; padding: 0 1; }
+    StudyScreen #source { color: $text-muted; }
     StudyScreen #where { background: $boost; text-style: bold; }
     StudyScreen #analysis { margin-top: 1; }
     StudyScreen #message { color: $text-muted; }
     StudyScreen #progress { height: 1; padding: 0 1; display: none; }
     StudyScreen #progress.running { display: block; }
-    StudyScreen #costly { height: auto; max-height: 14; border: none; padding: 0; display: none; }
-    StudyScreen #costly.shown { display: block; }
-    StudyScreen #costly:focus { background-tint: $primary 8%; }
+    StudyScreen #progress Bar { width: 1fr; }
 
-    StudyScreen.compact #body { layout: vertical; }
-    StudyScreen.compact #left { width: 100%; height: 1fr; }
-    StudyScreen.compact #map { height: 1fr; }
-    StudyScreen.compact #log { display: none; }
-    StudyScreen.compact #right { width: 100%; height: 11; border-left: none; }
+    /* 80x24: the map across the top, the step beside the log below it */
+    StudyScreen.compact #body { grid-columns: 1fr 1fr; grid-rows: 1fr 12; }
+    StudyScreen.compact #map { column-span: 2; }
+    StudyScreen.compact #right { row-span: 1; border-left: none; }
+    StudyScreen.compact #log { border-left: solid $primary-darken-2; }
+    StudyScreen.compact #source { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", "Next", priority=True),
-        Binding("left", "step(-1)", "Previous", priority=True),
+        Binding("left", "step(-1)", "Prev", priority=True),
         Binding("home", "first", "First", show=False, priority=True),
         Binding("end", "last", "Last", show=False, priority=True),
-        Binding("g", "go_to_turn", "Go to turn"),
+        Binding("g", "go_to_turn", "Turn"),
         Binding("a", "analyse", "Ask computer"),
         Binding("r", "review", "Review"),
+        Binding("v", "costly", "Costly moves"),
         Binding("f3", "whole_log", "Log"),
-        Binding("f4", "table", "Piles"),
+        Binding("f4", "table", "Piles", show=False),
         Binding("f1", "rules", "Rules", show=False),
         Binding("pageup", "scroll_map(-1)", "Map up", show=False),
         Binding("pagedown", "scroll_map(1)", "Map down", show=False),
@@ -127,11 +127,10 @@ class StudyScreen(Screen[None]):
     # -- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="tracks")
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield StudyMap(self.map_layout, id="map")
-                yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
+        with Container(id="body"):  # a grid: the map, the step (right), the log
+            yield StudyMap(self.map_layout, id="map")
             with VerticalScroll(id="right"):
+                yield Static(id="source")
                 yield Static(id="where")
                 yield Static(id="played")
                 yield Static(id="revealed")
@@ -139,11 +138,13 @@ class StudyScreen(Screen[None]):
                 yield Static(id="analysis")
                 yield Static(id="message")
                 yield ProgressBar(id="progress", show_eta=True)
-                yield OptionList(id="costly")
+            yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
         yield QuietFooter()
 
     def on_mount(self) -> None:
         self.query_one("#map", StudyMap).border_title = f"Map  {MAP_LEGEND}"
+        what = "a play-site log" if self.study.kind == "log" else "a save"
+        self.query_one("#source", Static).update(Text(f"Studying {self.study.name}, {what}"))
         self.query_one("#log", RichLog).focus()
         self.show_step()
 
@@ -230,6 +231,7 @@ class StudyScreen(Screen[None]):
         self.show_record()
         self.query_one("#effects", Static).update(effects_line(state, game.data))
         self.show_analysis()
+        self.query_one("#right", VerticalScroll).scroll_home(animate=False)
 
     def show_record(self) -> None:
         study, index = self.study, self.index
@@ -330,6 +332,10 @@ class StudyScreen(Screen[None]):
         if verdict is not None:
             self.asked[index] = verdict
         self.show_analysis()
+        if index == self.index:  # in a small terminal the verdict may be below the fold
+            right = self.query_one("#right", VerticalScroll)
+            analysis = self.query_one("#analysis")  # once laid out with the verdict's lines
+            self.call_after_refresh(right.scroll_to_widget, analysis, top=True, animate=False)
 
     def analysis_failed(self, index: int, reason: str) -> None:
         self.analysing = None
@@ -374,7 +380,12 @@ class StudyScreen(Screen[None]):
     def reviewed_one(self, index: int, verdict: Verdict | None) -> None:
         if verdict is not None:
             self.reviewed[index] = verdict
-        self.query_one("#progress", ProgressBar).advance(1)
+        bar = self.query_one("#progress", ProgressBar)
+        bar.advance(1)
+        self.say(
+            f"Reviewing: {int(bar.progress)} of {self.review_total} moves"
+            f" ({self.budget.for_review().describe()} each); Escape stops."
+        )
         if index == self.index:
             self.show_analysis()
 
@@ -388,40 +399,30 @@ class StudyScreen(Screen[None]):
         odd = not_weighed(self.reviewed)
         if odd:
             message += f" {odd} played move{'s' if odd > 1 else ''} could not be weighed."
-        self.say(message)
-        self.show_costly()
+        self.say(message + (" v: the most costly moves." if count else ""))
         self.refresh_bindings()
+        if not stopped and self.app.screen is self:
+            self.action_costly()
 
-    def show_costly(self) -> None:
-        """Each side's most costly moves, worst first; Enter on one goes there."""
-        menu = self.query_one("#costly", OptionList)
-        options: list[Option] = []
-        steps = self.study.steps
-        for side in ("USSR", "US"):
-            heading = Text()
-            heading.append_text(side_text(side))
-            heading.append(": the most costly moves", "bold")
-            options.append(Option(heading, disabled=True))
-            found = most_costly(steps, self.reviewed, side)
-            if not found:
-                options.append(Option(Text("  none found", DIM), disabled=True))
-            for costly in found:
-                line = Text(f"{cost_text(costly.cost):>8} ", BAD)
-                line.append(f"{costly.title}: ", "bold")
-                line.append(costly.played)
-                options.append(Option(line, id=str(costly.index)))
-        menu.set_options(options)
-        menu.add_class("shown")
-        menu.border_title = "Review"
-        first = next((n for n, o in enumerate(options) if not o.disabled), None)
-        if first is not None:
-            menu.highlighted = first
-            menu.focus()
+    def action_costly(self) -> None:
+        """v: each side's most costly moves of the review; Enter on one goes there."""
+        from cold_war_tui.tui.screens.review import ReviewScreen
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option.id is not None:
-            self.go(int(event.option.id))
+        if not self.reviewed:
+            self.say("Nothing reviewed yet: r reviews the game.", BAD)
+            return
+        total = sum(1 for s in self.study.steps if s.top)
+        heading = (
+            f"The review of {self.study.name}: {len(self.reviewed)} of {total} moves, "
+            f"the computer thinking {self.budget.for_review().describe()} on each. "
+            "The cost is its best move's score minus the played move's."
+        )
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.go(index)
+
+        self.app.push_screen(ReviewScreen(self.study.steps, self.reviewed, heading), chosen)
 
     # -- stopping, leaving ------------------------------------------------------------
     def busy(self) -> bool:
@@ -436,6 +437,8 @@ class StudyScreen(Screen[None]):
             return True if self.study.steps[self.index].player is not None else None
         if action == "review":
             return None if self.review_worker is not None else True
+        if action == "costly":
+            return bool(self.reviewed)  # shown once there is a review to show
         return True
 
     def action_stop(self) -> None:
