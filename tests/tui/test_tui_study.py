@@ -170,6 +170,10 @@ async def test_a_finished_save_is_reviewed_and_enter_jumps_to_a_costly_move(
         assert "Duck and Cover" not in text  # the US's card in hand, never played: hidden
         await press(pilot, "right")
         assert "USSR: use 2 ops" in screen_text(app)  # a save steps decision by decision
+        await press(pilot, "right_square_bracket")  # ] goes to the next round's play
+        assert screen.index == top[1]
+        await press(pilot, "left_square_bracket")
+        assert screen.index == top[0]
         await press(pilot, "r")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), limit=60)
         await pilot.pause()

@@ -93,6 +93,8 @@ class StudyScreen(Screen[None]):
         Binding("left", "step(-1)", "Prev", priority=True),
         Binding("home", "first", "First", show=False, priority=True),
         Binding("end", "last", "Last", show=False, priority=True),
+        Binding("right_square_bracket", "top_step(1)", "Next round", show=False),
+        Binding("left_square_bracket", "top_step(-1)", "Previous round", show=False),
         Binding("g", "go_to_turn", "Turn"),
         Binding("a", "analyse", "Ask computer"),
         Binding("r", "review", "Review"),
@@ -166,6 +168,15 @@ class StudyScreen(Screen[None]):
 
     def action_step(self, delta: int) -> None:
         self.go(self.index + delta)
+
+    def action_top_step(self, delta: int) -> None:
+        """] and [: the next (previous) action round, or in a save the next top decision
+        (an action round or a headline), past the decisions inside a round."""
+        steps = self.study.steps
+        ahead = steps[self.index + 1 :] if delta > 0 else reversed(steps[: self.index])
+        found = next((s.index for s in ahead if s.top), None)
+        if found is not None:
+            self.go(found)
 
     def action_first(self) -> None:
         self.go(0)
