@@ -14,6 +14,7 @@ moves a record names are read with `parse_move`. No Textual; the file is read he
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -67,37 +68,42 @@ class Step:
     prompt: str = ""  # the engine's question (a save's steps)
 
 
-class Study:
+class Study(ABC):
     """What the study screen walks through; `LogStudy` and `SaveStudy` fill it in."""
 
     kind: Literal["log", "save"]
     name: str
     steps: tuple[Step, ...]
 
+    @property
+    @abstractmethod
+    def description(self) -> str:
+        """What the file is, for the screen ("a play-site log")."""
+
+    @abstractmethod
     def position(self, index: int) -> Game:
         """A new game standing at step `index` (the caller may play on it)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def happened(self, index: int) -> list[Text]:
         """What happened at the step, as the record tells it (the log panel's lines)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def played_labels(self, index: int) -> list[Text]:
         """The step's plays as the engine words them ("USSR: #34 Nuclear Test Ban: 4 ops")."""
-        raise NotImplementedError
 
     def revealed(self, index: int) -> list[tuple[str, tuple[int, ...]]]:
         """Cards the record shows in a hand at the step: (whose, cards); none for a save,
         whose spectator sees only what is played."""
         return []
 
+    @abstractmethod
     def whole_log(self) -> list[Entry]:
         """Every line of the record, for the whole-log screen."""
-        raise NotImplementedError
 
+    @abstractmethod
     def log_index(self, index: int) -> int:
         """Where step `index` begins in `whole_log()`."""
-        raise NotImplementedError
 
     @property
     def shows_hand_sizes(self) -> bool:
@@ -156,6 +162,10 @@ class LogStudy(Study):
             Step(len(rounds), last.turn, "After the last round of the log", None, (), False)
         )
         self.steps = tuple(steps)
+
+    @property
+    def description(self) -> str:
+        return "a play-site log"
 
     def round_at(self, index: int) -> Round | None:
         rounds = self.record.rounds
@@ -291,6 +301,11 @@ class SaveStudy(Study):
         end = self.decided[-1]
         steps.append(Step(len(choices), end.turn, end.title, end.player, (), False, end.prompt))
         self.steps = tuple(steps)
+
+    @property
+    def description(self) -> str:
+        players = [f"{name} ({side})" for side, name in sorted(self.names.items()) if name]
+        return "a save" + (f": {' against '.join(players)}" if players else "")
 
     def position(self, index: int) -> Game:
         return self.game.rewind(len(self.game.choices) - index)

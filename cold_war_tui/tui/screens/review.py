@@ -51,7 +51,10 @@ class ReviewScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text(self.heading, "bold"), id="heading")
+            heading = Text()
+            heading.append(self.heading, "bold")
+            heading.append("\n↑ ↓ choose a move, Enter goes there, Escape goes back", DIM)
+            yield Static(heading, id="heading")
             yield OptionList(*self.options(), id="moves")
         yield Footer()
 

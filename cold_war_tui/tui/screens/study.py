@@ -145,8 +145,8 @@ class StudyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#map", StudyMap).border_title = f"Map  {MAP_LEGEND}"
-        what = "a play-site log" if self.study.kind == "log" else "a save"
-        self.query_one("#source", Static).update(Text(f"Studying {self.study.name}, {what}"))
+        source = f"Studying {self.study.name}, {self.study.description}"
+        self.query_one("#source", Static).update(Text(source))
         self.query_one("#log", RichLog).focus()
         self.show_step()
 
