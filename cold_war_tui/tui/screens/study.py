@@ -230,14 +230,8 @@ class StudyScreen(Screen[None]):
         markers = move_markers(step.played)
         regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, game.region_scores())))
         view = self.query_one("#map", StudyMap)
-        view.show(
-            self.map_layout,
-            state.influence,
-            game.control(),
-            game.closed_regions(),
-            markers,
-            regions,
-        )
+        control, closed = game.control(), game.closed_regions()
+        view.show(self.map_layout, state.influence, control, closed, markers, regions)
         view.set_acted(next(iter(markers), None))  # scrolled into view, highlighted
         self.show_record()
         self.query_one("#effects", Static).update(effects_line(state, game.data))
