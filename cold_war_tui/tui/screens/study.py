@@ -11,6 +11,7 @@ and Escape stops them (a stopped analysis leaves nothing behind).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -24,6 +25,7 @@ from textual.worker import Worker, get_current_worker
 
 from cold_war_tui.tui.map_render import Corner, build_layout, move_markers
 from cold_war_tui.tui.render import card_name, effects_line, region_table
+from cold_war_tui.tui.screens.computer import Abandoned, think_in_background
 from cold_war_tui.tui.screens.game import COMPACT_HEIGHT, COMPACT_WIDTH, REGIONS_TITLE
 from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
 from cold_war_tui.tui.verdict import (
@@ -272,27 +274,36 @@ class StudyScreen(Screen[None]):
         log.scroll_home(animate=False)
 
     def show_analysis(self) -> None:
+        """The computer's panel: thinking, its verdict, why it could not judge, or a hint."""
+        self.query_one("#analysis", Static).update(self.analysis_text())
+        self.refresh_bindings()
+
+    def analysis_text(self) -> Text:
         index = self.index
         step = self.study.steps[index]
-        panel = self.query_one("#analysis", Static)
         verdict = self.asked.get(index) or self.reviewed.get(index)
         if self.analysing == index:
-            text = Text("The computer is thinking", "bold")
+            text = Text()
+            text.append("The computer is thinking", "bold")
             text.append(f" ({self.budget.describe()})…")
             text.append("\nEscape stops it; the arrows still walk the game.", DIM)
-            panel.update(text)
-        elif verdict is not None:
-            panel.update(Text("\n").join(verdict_lines(verdict)))
+            return text
+        lines = []
+        if self.analysing is not None:  # asked about another step
+            elsewhere = self.study.steps[self.analysing].title
+            lines.append(Text(f"(The computer is thinking about {elsewhere}.)", DIM))
+        if verdict is not None:
+            lines += verdict_lines(verdict)
         elif index in self.failed:
-            panel.update(Text(f"The computer could not judge this: {self.failed[index]}", BAD))
+            lines.append(Text(f"The computer could not judge this: {self.failed[index]}", BAD))
         elif step.player is None:
-            panel.update(Text("Nobody decides here.", DIM))
+            lines.append(Text("Nobody decides here.", DIM))
         else:
-            text = Text("a: ask the computer about the ", DIM)
-            text.append_text(side_text(step.player))
-            text.append("'s decision; r: review the whole game", DIM)
-            panel.update(text)
-        self.refresh_bindings()
+            hint = Text("a: ask the computer about the ", DIM)
+            hint.append_text(side_text(step.player))
+            hint.append("'s decision; r: review the whole game", DIM)
+            lines.append(hint)
+        return Text("\n").join(lines)
 
     def say(self, message: str, style: str = "") -> None:
         self.query_one("#message", Static).update(Text(message, style))
@@ -316,7 +327,9 @@ class StudyScreen(Screen[None]):
     def analyse(self, index: int) -> None:
         worker = get_current_worker()
         try:
-            verdict = self.judged(index, self.budget)
+            verdict = think_in_background(partial(self.judged, index, self.budget))
+        except Abandoned:  # stopped: the search finishes on its own, unheard
+            return
         except Exception as err:  # a bug of the search must not take the screen down
             if not worker.is_cancelled:
                 self.app.call_from_thread(self.analysis_failed, index, str(err))
@@ -325,7 +338,8 @@ class StudyScreen(Screen[None]):
             self.app.call_from_thread(self.analysed, index, verdict)
 
     def judged(self, index: int, budget: StudyBudget) -> Verdict | None:
-        """The verdict of step `index` (runs in a worker thread: a new game of its own)."""
+        """The verdict of step `index` (runs on a thread of its own, on a new game, so a
+        stopped worker never waits for it: `computer.think_in_background`)."""
         step = self.study.steps[index]
         game = self.study.position(index)
         played = step.played[0] if step.played else None
@@ -374,7 +388,9 @@ class StudyScreen(Screen[None]):
             if worker.is_cancelled:
                 return
             try:
-                verdict = self.judged(index, budget)
+                verdict = think_in_background(partial(self.judged, index, budget))
+            except Abandoned:
+                return
             except Exception:  # the review goes on; that move is left out
                 verdict = None
             if worker.is_cancelled:
