@@ -99,10 +99,13 @@ async def test_a_log_is_walked_round_by_round_and_the_computer_asked(data_dir: P
         assert "After the last round of the log" in screen_text(app)
         await press(pilot, "home")
         assert screen.index == 0
-        await press(pilot, "g")
+        await press(pilot, "end", "g")
         assert isinstance(app.screen, PromptScreen)
-        await press(pilot, "ctrl+a", "backspace", "1", "enter")
+        await press(pilot, "1", "enter")
         assert screen.index == study.first_of_turn(1) == 0
+        await press(pilot, "g", "7", "enter")
+        assert screen.index == 0
+        assert panel(screen, "#message") == "This game has no turn 7: its turns are 1 to 1."
         await press(pilot, "right", "right")
         # a: the computer's top moves, and how COMECON's event compares
         await press(pilot, "a")

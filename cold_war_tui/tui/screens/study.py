@@ -205,10 +205,10 @@ class StudyScreen(Screen[None]):
                 return
             self.go(index)
 
-        current = str(self.study.steps[self.index].turn)
+        now = self.study.steps[self.index].turn
+        help_text = f"Now at turn {now}. Enter goes, Escape stays."
         self.app.push_screen(
-            PromptScreen(f"Go to turn ({first} to {last}):", current, "Enter goes, Escape stays"),
-            chosen,
+            PromptScreen(f"Go to turn ({first} to {last}):", "", help_text), chosen
         )
 
     def action_scroll_map(self, pages: int) -> None:
