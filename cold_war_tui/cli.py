@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from cold_war_tui import __version__
 from cold_war_tui.tui.players import DEFAULT_PAUSE, ComputerSettings
+from cold_war_tui.tui.terminal import NO_TERMINAL, forget_size_variables, terminal_problem
 from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
 
 if TYPE_CHECKING:
@@ -35,10 +36,6 @@ MAX_REPORTED_PROBLEMS = 50
 # duel and the study of a game. Every other command (selfplay, validate-data, ...) is
 # headless.
 DRAWING_COMMANDS = (None, "duel", "study")
-NO_TERMINAL = (
-    "cold-war-tui: the game needs a terminal to draw in and read keys from; "
-    "the headless commands (selfplay, validate-data, ...) run without one"
-)
 
 
 def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
@@ -87,7 +84,16 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
     add_arena(commands.add_parser("arena", help="two bots play each other headless"))
     add_agree(commands.add_parser("agree", help="how often a bot plays what experts played (logs)"))
 
-    duel = commands.add_parser("duel", help="play the DEFCON missile duel")
+    add_duel_arena(
+        commands.add_parser("duel-arena", help="two DEFCON duel bots play each other headless")
+    )
+
+    duel = commands.add_parser(
+        "duel",
+        help="play the DEFCON missile duel (hot-seat, or against the computer)",
+        description="The DEFCON missile duel: its set-up screen chooses, for each player, a "
+        "human or the computer and its level (random, hunter), and the rules.",
+    )
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
     add_study(commands.add_parser("study", help="study a play-site log or a save on the board"))
     return parser
@@ -149,6 +155,20 @@ def add_agree(agree: argparse.ArgumentParser) -> None:
     agree.error = one_line  # type: ignore[method-assign]
 
 
+def add_duel_arena(arena: argparse.ArgumentParser) -> None:
+    """The duel arena's flags, read as text and checked by `_duel_arena` (one line each)."""
+    arena.add_argument("--bots", required=True, metavar="A,B", help="two duel bot names")
+    arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
+    arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
+    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def one_line(message: str) -> NoReturn:
+        sys.exit(usage_error(f"duel-arena: {message}"))
+
+    arena.error = one_line  # type: ignore[method-assign]
+
+
 def add_option_flags(parser: argparse.ArgumentParser) -> None:
     """One flag per rule switch of GameOptions (`--chinese-civil-war`, `--us-bid N`, ...)."""
     from cold_war_tui.engine.options import GameOptions
@@ -183,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(words)
     if unknown:  # what parse_args does, but the arena's errors are one line
         message = f"unrecognized arguments: {' '.join(unknown)}"
-        if args.command in ("arena", "agree", "study"):
+        if args.command in ("arena", "agree", "duel-arena", "study"):
             return usage_error(f"{args.command}: {message}")
         parser.error(message)
     # the game's flags are checked before the terminal: a bad value is one line
@@ -208,8 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(prepared, int):
             return prepared
         study = prepared
-    if args.command in DRAWING_COMMANDS and not has_terminal():
-        print(NO_TERMINAL, file=sys.stderr)
+    if args.command in DRAWING_COMMANDS and (problem := drawing_problem()) is not None:
+        print(problem, file=sys.stderr)
         return EXIT_USAGE
     try:
         if args.command == "validate-data":
@@ -220,6 +240,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _arena(args)
         if args.command == "agree":
             return _agree(args)
+        if args.command == "duel-arena":
+            return _duel_arena(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
         if study is not None:
@@ -276,6 +298,7 @@ def run_app(
     from cold_war_tui.tui.app import ColdWarApp
 
     # The title shows at once; the app reads the game data in the background.
+    forget_size_variables()  # the window's size is asked of the terminal itself
     game, budget = study if study is not None else (None, None)
     app = ColdWarApp(
         load=load,
@@ -284,6 +307,7 @@ def run_app(
         computer=computer,
         study=game,
         study_budget=budget,
+        exit_on_signals=True,
     )
     app.run()
     if app.load_failure is not None:
@@ -339,20 +363,47 @@ def _arena(args: argparse.Namespace) -> int:
     from cold_war_tui.arena import run_arena
     from cold_war_tui.bots import BOTS
 
-    names = tuple(name.strip() for name in args.bots.split(","))
-    if len(names) != 2 or not all(names):
-        return usage_error(f"arena: --bots takes two names, A,B, not {args.bots!r}")
-    for name in names:
-        if name not in BOTS:
-            return usage_error(f"arena: --bots: no bot {name!r}; the bots are {', '.join(BOTS)}")
+    names = bot_pair(args.bots, list(BOTS), "bot")
+    if isinstance(names, str):
+        return usage_error(f"arena: {names}")
     try:
         budget, workers = search_flags(args)
         games = _whole(args.games, "--games", 1)
         seed = _whole(args.seed, "--seed", None)
     except ValueError as err:
         return usage_error(f"arena: {err}")
-    pair = (names[0], names[1])
-    return run_arena(pair, games, seed, budget, min(workers, games), args.json)
+    return run_arena(names, games, seed, budget, min(workers, games), args.json)
+
+
+def bot_pair(text: str, known: list[str], what: str) -> tuple[str, str] | str:
+    """The two names of `--bots A,B`, or the problem in words."""
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 2 or not all(names):
+        return f"--bots takes two names, A,B, not {text!r}"
+    for name in names:
+        if name not in known:
+            return f"--bots: no {what} {name!r}; the bots are {', '.join(known)}"
+    return names[0], names[1]
+
+
+def _duel_arena(args: argparse.Namespace) -> int:
+    """Check the duel arena's flags (a bad one is one line and status 2), then run it."""
+    from cold_war_tui.arena import default_workers
+    from cold_war_tui.duel.bots import DUEL_BOTS
+    from cold_war_tui.duel_arena import run_duel_arena
+
+    names = bot_pair(args.bots, list(DUEL_BOTS), "duel bot")
+    if isinstance(names, str):
+        return usage_error(f"duel-arena: {names}")
+    try:
+        games = _whole(args.games, "--games", 1)
+        seed = _whole(args.seed, "--seed", None)
+        workers = (
+            default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
+        )
+    except ValueError as err:
+        return usage_error(f"duel-arena: {err}")
+    return run_duel_arena(names, games, seed, min(workers, games), args.json)
 
 
 def _agree(args: argparse.Namespace) -> int:
@@ -439,8 +490,13 @@ def fix_data_dir() -> Path:
 def has_terminal() -> bool:
     """Whether Textual can run: it reads keys from standard input and draws on standard
     error. Without a terminal there it would print escape codes and wait for keys forever."""
-    streams = (sys.__stdin__, sys.__stderr__)
-    return all(stream is not None and stream.isatty() for stream in streams)
+    return terminal_problem() != NO_TERMINAL
+
+
+def drawing_problem() -> str | None:
+    """Why the game cannot be drawn here, in one line (no terminal, `TERM=dumb`, not
+    UTF-8), or None: checked before anything is drawn."""
+    return terminal_problem()
 
 
 def is_data_error(err: Exception) -> bool:

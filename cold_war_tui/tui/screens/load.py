@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cold_war_tui.tui.saves import SaveInfo, SaveProblem, SaveStore
+from cold_war_tui.tui.saves import SaveInfo, SaveProblem, SaveStore, cannot_load
 
 Opener = Callable[[Path], str | None]
 """Open a save: None on success, else the problem (shown on this screen)."""
@@ -31,14 +31,18 @@ class Wording:
 
     heading: str = "Load a saved game"
     placeholder: str = "or type the path of a save file and press Enter"
-    failure: str = "Cannot load this save"
+    failure: Callable[[str], str] = cannot_load  # the sentence for a file that does not open
     empty: str = "No saves yet: Ctrl+S in a game saves one."
+
+
+def cannot_study(problem: str) -> str:
+    return f"Cannot study this file: {problem}"
 
 
 STUDY_WORDING = Wording(
     heading="Study a game: a play-site log or one of your saves",
     placeholder="or type the path of a play-site log or a save and press Enter",
-    failure="Cannot study this file",
+    failure=cannot_study,
     empty="No saves here yet: type the path of a play-site log (text) or a save.",
 )
 
@@ -93,7 +97,7 @@ class LoadScreen(Screen[None]):
         except SaveProblem as err:
             problem = str(err)
         if problem is not None:
-            self.say(f"{self.wording.failure}: {problem}", "bold #ff8700")
+            self.say(self.wording.failure(problem), "bold #ff8700")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
