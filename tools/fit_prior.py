@@ -70,7 +70,7 @@ def examples(path: Path) -> Iterator[Example]:
             if round_.kind == "headline"
             else [round_.played[0]]
         )
-        for pick in picks:
+        for _ in picks:
             pending = game.pending
             if pending is None or pending.kind not in PRIOR_KINDS:
                 break
