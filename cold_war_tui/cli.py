@@ -23,6 +23,8 @@ from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
 if TYPE_CHECKING:
     from cold_war_tui.arena import Budget
     from cold_war_tui.tui.players import Players
+    from cold_war_tui.tui.study import Study
+    from cold_war_tui.tui.verdict import StudyBudget
 
 EXIT_USAGE = 2
 EXIT_CRASH = 1
@@ -30,9 +32,10 @@ MAX_SECONDS = 600.0
 """The most `--think` and `--pause` accept (a bigger value is a typing mistake)."""
 MAX_REPORTED_PROBLEMS = 50
 """validate-data prints at most this many problems, then how many more there are."""
-# The commands that draw in the terminal: the game's title screen (no command) and the
-# duel. Every other command (selfplay, validate-data, ...) is headless.
-DRAWING_COMMANDS = (None, "duel")
+# The commands that draw in the terminal: the game's title screen (no command), the
+# duel and the study of a game. Every other command (selfplay, validate-data, ...) is
+# headless.
+DRAWING_COMMANDS = (None, "duel", "study")
 
 
 def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
@@ -92,7 +95,33 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
         "human or the computer and its level (random, hunter), and the rules.",
     )
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
+    add_study(commands.add_parser("study", help="study a play-site log or a save on the board"))
     return parser
+
+
+def add_study(study: argparse.ArgumentParser) -> None:
+    """The flags of `study`, read as text and checked by `prepare_study` (one line each)."""
+    study.add_argument(
+        "--think",
+        dest="study_think",
+        metavar="T",
+        help="seconds the computer thinks when asked about a position (default 2); "
+        "a review gives each move a quarter of it",
+    )
+    study.add_argument(
+        "--iterations",
+        dest="study_iterations",
+        metavar="I",
+        help="search iterations instead of a time (the same answer every time)",
+    )
+    study.add_argument(
+        "file", metavar="FILE", type=Path, help="a play-site log (text) or a save (JSON)"
+    )
+
+    def one_line(message: str) -> NoReturn:
+        sys.exit(usage_error(f"study: {message}"))
+
+    study.error = one_line  # type: ignore[method-assign]
 
 
 def add_arena(arena: argparse.ArgumentParser) -> None:
@@ -111,20 +140,6 @@ def add_arena(arena: argparse.ArgumentParser) -> None:
     arena.error = one_line  # type: ignore[method-assign]
 
 
-def add_duel_arena(arena: argparse.ArgumentParser) -> None:
-    """The duel arena's flags, read as text and checked by `_duel_arena` (one line each)."""
-    arena.add_argument("--bots", required=True, metavar="A,B", help="two duel bot names")
-    arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
-    arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
-    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
-
-    def one_line(message: str) -> NoReturn:
-        sys.exit(usage_error(f"duel-arena: {message}"))
-
-    arena.error = one_line  # type: ignore[method-assign]
-
-
 def add_agree(agree: argparse.ArgumentParser) -> None:
     """The flags of `agree`, read as text and checked by `_agree` (one line for a bad one)."""
     agree.add_argument("--bot", required=True, metavar="NAME", help="the bot to measure")
@@ -138,6 +153,20 @@ def add_agree(agree: argparse.ArgumentParser) -> None:
         sys.exit(usage_error(f"agree: {message}"))
 
     agree.error = one_line  # type: ignore[method-assign]
+
+
+def add_duel_arena(arena: argparse.ArgumentParser) -> None:
+    """The duel arena's flags, read as text and checked by `_duel_arena` (one line each)."""
+    arena.add_argument("--bots", required=True, metavar="A,B", help="two duel bot names")
+    arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
+    arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
+    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def one_line(message: str) -> NoReturn:
+        sys.exit(usage_error(f"duel-arena: {message}"))
+
+    arena.error = one_line  # type: ignore[method-assign]
 
 
 def add_option_flags(parser: argparse.ArgumentParser) -> None:
@@ -174,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(words)
     if unknown:  # what parse_args does, but the arena's errors are one line
         message = f"unrecognized arguments: {' '.join(unknown)}"
-        if args.command in ("arena", "duel-arena", "agree"):
+        if args.command in ("arena", "agree", "duel-arena", "study"):
             return usage_error(f"{args.command}: {message}")
         parser.error(message)
     # the game's flags are checked before the terminal: a bad value is one line
@@ -188,6 +217,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         seconds = getattr(args, flag)
         if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
             return usage_error(f"--{flag}: give seconds from 0 to {MAX_SECONDS}, not {seconds}")
+    study = None
+    if args.command == "study":  # the file is read before the terminal is needed
+        try:
+            prepared = prepare_study(args)
+        except Exception as err:
+            if not is_data_error(err):
+                raise
+            return data_problem(err)
+        if isinstance(prepared, int):
+            return prepared
+        study = prepared
     if args.command in DRAWING_COMMANDS and (problem := drawing_problem()) is not None:
         print(problem, file=sys.stderr)
         return EXIT_USAGE
@@ -204,6 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _agree(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
+        if study is not None:
+            return run_app(None, study=study)
         settings = ComputerSettings(
             think=args.think, pause=DEFAULT_PAUSE if args.pause is None else args.pause
         )
@@ -211,8 +253,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as err:  # the data layer is imported lazily: the title shows sooner
         if not is_data_error(err):
             raise
-        print(f"cold-war-tui: bad game data: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        return data_problem(err)
+
+
+def data_problem(err: Exception) -> int:
+    print(f"cold-war-tui: bad game data: {err}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def prepare_study(args: argparse.Namespace) -> tuple[Study, StudyBudget] | int:
+    """The game `study` opens and the computer's budget there, read and checked before
+    the terminal is taken; a bad flag or file is one line and status 2."""
+    from cold_war_tui.tui.study import StudyError, open_study
+    from cold_war_tui.tui.verdict import StudyBudget
+
+    think, iterations = args.study_think, args.study_iterations
+    try:
+        if think is not None and iterations is not None:
+            raise ValueError("give --think or --iterations, not both")
+        budget = StudyBudget()
+        if iterations is not None:
+            budget = StudyBudget(None, _whole(iterations, "--iterations", 1))
+        elif think is not None:
+            budget = StudyBudget(_seconds(think), None)
+    except ValueError as err:
+        return usage_error(f"study: {err}")
+    try:
+        return open_study(args.file), budget
+    except StudyError as err:
+        return usage_error(f"study: {args.file}: {err}")
 
 
 def run_app(
@@ -220,15 +289,26 @@ def run_app(
     duel: bool = False,
     players: Players | None = None,
     computer: ComputerSettings | None = None,
+    study: tuple[Study, StudyBudget] | None = None,
 ) -> int:
     """The one app: the title screen, or (`duel`) the duel's set-up above it; `load` opens a
-    save (of the card game, or with `duel` of the duel). Leaving the duel shows the title in
-    the same app; Ctrl+Q quits from anywhere."""
+    save (of the card game, or with `duel` of the duel); `study` (a game read, and the
+    computer's budget) opens the study screen. Leaving the duel shows the title in the same
+    app; Ctrl+Q quits from anywhere."""
     from cold_war_tui.tui.app import ColdWarApp
 
     # The title shows at once; the app reads the game data in the background.
     forget_size_variables()  # the window's size is asked of the terminal itself
-    app = ColdWarApp(load=load, duel=duel, players=players, computer=computer, exit_on_signals=True)
+    game, budget = study if study is not None else (None, None)
+    app = ColdWarApp(
+        load=load,
+        duel=duel,
+        players=players,
+        computer=computer,
+        study=game,
+        study_budget=budget,
+        exit_on_signals=True,
+    )
     app.run()
     if app.load_failure is not None:
         raise app.load_failure  # a DataError is reported below; anything else is a bug

@@ -21,6 +21,7 @@ async def test_title_screen_starts_the_duel_by_keys(tmp_path: Path) -> None:
             "Continue (no autosave yet)",
             "Load a saved game",
             "DEFCON duel",
+            "Study a game (a play-site log or a save)",
             "Rules and cards",
             "Quit",
         ]

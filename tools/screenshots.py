@@ -5,7 +5,7 @@ temporary data folder, so no save of the user is read or written. PNG copies
 need `rsvg-convert` (Debian: librsvg2-bin) or the `cairosvg` package; without
 either, the script says so and writes the SVG files only.
 
-    .venv/bin/python tools/screenshots.py
+    .venv/bin/python tools/screenshots.py [NAME ...]   (only the pictures named)
 """
 
 from __future__ import annotations
@@ -89,6 +89,47 @@ def against_the_computer() -> Steps:
     return steps
 
 
+STUDY_LOG = ROOT / "tests" / "data" / "study" / "first-turn.txt"
+
+
+def studying(path: Path | None, *pressed: str, ask: bool = False, review: bool = False) -> Steps:
+    """The study screen on the log or save at `path` (None: a save of `demo.played_game`),
+    after `pressed`; `ask` waits for the computer's verdict (`a`), `review` for the whole
+    game's review and its list of costly moves (`r`). The computer searches one iteration
+    a decision, so the pictures do not change from run to run."""
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        from cold_war_tui.tui.app import ColdWarApp
+        from cold_war_tui.tui.demo import played_game
+        from cold_war_tui.tui.screens.review import ReviewScreen
+        from cold_war_tui.tui.screens.study import StudyScreen
+        from cold_war_tui.tui.study import SaveStudy, open_study
+        from cold_war_tui.tui.verdict import StudyBudget
+
+        app = pilot.app
+        assert isinstance(app, ColdWarApp)
+        app.ensure_ready()
+        app.study_budget = StudyBudget(think=None, iterations=1)
+        names = {"US": "Ann", "USSR": "Boris"}
+        study = open_study(path) if path else SaveStudy("demo-game.json", played_game(), names)
+        app.open_study(study)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StudyScreen)
+        await pilot.press(*pressed)
+        if ask:
+            await pilot.press("a")
+            while screen.analysing is not None:
+                await pilot.pause(0.1)
+        if review:
+            await pilot.press("r")
+            while not isinstance(app.screen, ReviewScreen):
+                await pilot.pause(0.2)
+        await quiet(pilot)
+
+    return steps
+
+
 def keys(*pressed: str) -> Steps:
     async def steps(pilot: Pilot[Any]) -> None:
         await pilot.press(*pressed)
@@ -114,6 +155,9 @@ def shots() -> list[tuple[str, tuple[int, int], Steps]]:
         ("piles", WIDE, open_position(WITH_EFFECTS, "enter", "f4", "down", "down")),
         ("rules", WIDE, keys("r", *"coup")),
         ("game-over", WIDE, open_position(None)),
+        ("study", WIDE, studying(STUDY_LOG, "right", "right", ask=True)),
+        ("study-80x24", SMALL, studying(STUDY_LOG, "right", "right", "right", ask=True)),
+        ("study-review", WIDE, studying(None, review=True)),
     ]
 
 
@@ -157,12 +201,19 @@ def png_converter() -> Callable[[Path, Path], None] | None:
     return with_cairo
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Take every picture, or only those named on the command line (`study study-review`)."""
+    wanted = set(sys.argv[1:] if argv is None else argv)
+    unknown = wanted - {name for name, _, _ in shots()}
+    if unknown:
+        print(f"no such picture: {', '.join(sorted(unknown))}")
+        return 2
+    chosen = [shot for shot in shots() if not wanted or shot[0] in wanted]
     OUT.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         os.environ["COLD_WAR_TUI_DATA_DIR"] = folder  # never the user's saves
         written = [
-            asyncio.run(take(name, size, steps, Path(folder))) for name, size, steps in shots()
+            asyncio.run(take(name, size, steps, Path(folder))) for name, size, steps in chosen
         ]
     for path in written:
         print(f"wrote {path.relative_to(ROOT)}")

@@ -86,10 +86,8 @@ def main() -> int:
             pick = max(candidates, key=lambda c: c[1] + weight * c[2])[0]
             hits_mode += pick == expert
             hits_card += card(pick) == card(expert)
-        print(
-            f"weight {weight:g}: card {hits_card / len(rounds):.3f},"
-            f" card and mode {hits_mode / len(rounds):.3f}"
-        )
+        card_share, mode_share = hits_card / len(rounds), hits_mode / len(rounds)
+        print(f"weight {weight:g}: card {card_share:.3f}, card and mode {mode_share:.3f}")
     return 0
 
 

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from cold_war_tui.tui.duel.flow import DuelFlow
     from cold_war_tui.tui.screens.new_game import NewGame
     from cold_war_tui.tui.session import Session
+    from cold_war_tui.tui.study import Study
+    from cold_war_tui.tui.verdict import StudyBudget
 
 
 SETTLE_CHECKS = 200
@@ -63,6 +65,8 @@ class ColdWarApp(App[None]):
     `computer` is how the computer plays (think time, iterations, the pause after each
     of its moves: tests set `ComputerSettings(think=0, pause=0)`). `players` (the
     command line's `--us`/`--ussr`) opens New game at start with those players chosen.
+    `study` (a log or save `cold-war-tui study` has read) opens on the study screen;
+    `study_budget` is how long the computer thinks there (tests give iterations).
     `exit_on_signals` (the command line sets it) makes SIGTERM and SIGHUP leave the app
     as Ctrl+Q does, the terminal restored, with the return code 128 + the signal.
     """
@@ -86,11 +90,15 @@ class ColdWarApp(App[None]):
         duel: bool = False,
         computer: ComputerSettings | None = None,
         players: Players | None = None,
+        study: Study | None = None,
+        study_budget: StudyBudget | None = None,
         exit_on_signals: bool = False,
     ) -> None:
         self.exit_on_signals = exit_on_signals
         self._signal_exit: asyncio.Task[None] | None = None
         super().__init__()
+        self.start_study = study
+        self.study_budget = study_budget
         self.computer = computer or ComputerSettings()
         self.preset_players = players
         self.load_path = load
@@ -120,6 +128,8 @@ class ColdWarApp(App[None]):
             self.call_after_refresh(self.open_duel, self.load_path)
         elif self.load_path is not None:
             self.call_after_refresh(self.load_file, self.load_path)
+        elif self.start_study is not None:
+            self.call_after_refresh(self.open_study, self.start_study)
         elif self.preset_players is not None:
             self.call_after_refresh(self.open_new_game)
         self.check_size()
@@ -348,6 +358,34 @@ class ColdWarApp(App[None]):
         from cold_war_tui.tui.screens.load import LoadScreen
 
         self.push_screen(LoadScreen(self.store, self.load_file))
+
+    def open_study_picker(self) -> None:
+        """Study a game: a save of the data folder, or any log or save by its path."""
+        from cold_war_tui.tui.screens.load import STUDY_WORDING, LoadScreen
+
+        self.push_screen(LoadScreen(self.store, self.study_file, STUDY_WORDING))
+
+    def study_file(self, path: Path) -> str | None:
+        """Open a log or a save on the study screen; None on success, else the problem."""
+        if self.ensure_ready() is None:
+            return self.data_error
+        from cold_war_tui.tui.study import StudyError, open_study
+
+        try:
+            study = open_study(path)
+        except StudyError as err:
+            return str(err)
+        self.open_study(study)
+        return None
+
+    def open_study(self, study: Study) -> None:
+        """The study screen for a game already read, above the title screen."""
+        from cold_war_tui.tui.screens.study import StudyScreen
+
+        if self.ensure_ready() is None:
+            return
+        self.show_title()
+        self.push_screen(StudyScreen(study, self.study_budget))
 
     def open_rules(self, query: str = "") -> None:
         data = self.ensure_ready()

@@ -23,7 +23,7 @@ from typing import Protocol
 from rich.text import Text
 
 from cold_war_tui.datamodel import Country, GameData
-from cold_war_tui.engine import Choice, Target
+from cold_war_tui.engine import Choice, Move, Target
 
 CELL = 20
 NAME = 10
@@ -209,9 +209,14 @@ def _group_order(subs: tuple[str, ...]) -> tuple[int, str]:
 
 def target_markers(choices: Iterable[Choice]) -> dict[str, str]:
     """{country key: marker} for the choices that act on a country ("coup iran" -> "x")."""
+    return move_markers(choice.move for choice in choices)
+
+
+def move_markers(moves: Iterable[Move]) -> dict[str, str]:
+    """{country key: marker} for the moves that act on a country; `*` where several
+    kinds of move act on one country."""
     markers: dict[str, str] = {}
-    for choice in choices:
-        move = choice.move
+    for move in moves:
         if not isinstance(move, Target):
             continue
         marker = TARGET_VERBS[move.verb]

@@ -84,9 +84,12 @@ def space_item(state: StateSnapshot, data: GameData, side: str, wide: bool) -> T
     return text
 
 
-def track_items(state: StateSnapshot, game: Game, *, wide: bool = True) -> list[Text]:
+def track_items(
+    state: StateSnapshot, game: Game, *, wide: bool = True, hands: bool = True
+) -> list[Text]:
     """Every track as a separate item, in reading order (see `track_lines`). The action
-    rounds of the turn and the closed regions are the engine's answers."""
+    rounds of the turn and the closed regions are the engine's answers. `hands=False`
+    leaves out the hand sizes (a position rebuilt from a log knows only some cards)."""
     data = game.data
     items = [Text(f"Turn {state.turn}/{data.setup.turns}", "bold")]
     phase = Text()
@@ -129,12 +132,13 @@ def track_items(state: StateSnapshot, game: Game, *, wide: bool = True) -> list[
         china.append_text(side_text(state.china_holder))
         china.append(" face up" if state.china_face_up else " face down")
     items.append(china)
-    hands = Text("Hands")
-    for side in SIDES:
-        hands.append(" ")
-        hands.append_text(side_text(side))
-        hands.append(f" {len(state.hands[side])}")
-    items.append(hands)
+    if hands:
+        sizes = Text("Hands")
+        for side in SIDES:
+            sizes.append(" ")
+            sizes.append_text(side_text(side))
+            sizes.append(f" {len(state.hands[side])}")
+        items.append(sizes)
     return items
 
 
@@ -152,11 +156,13 @@ def flow(items: list[Text], width: int, gap: int = 2) -> list[Text]:
     return lines
 
 
-def track_lines(state: StateSnapshot, game: Game, *, width: int = 118) -> list[Text]:
+def track_lines(
+    state: StateSnapshot, game: Game, *, width: int = 118, hands: bool = True
+) -> list[Text]:
     """Turn and phase, action round and phasing side, DEFCON, VP (a bar to 20), military
     operations, each side's space race box, the China Card and the hand sizes.
 
     Only public facts of the state are read. Below WIDE columns the words get
     shorter; items wrap onto more lines rather than being cut.
     """
-    return flow(track_items(state, game, wide=width >= WIDE), width)
+    return flow(track_items(state, game, wide=width >= WIDE, hands=hands), width)

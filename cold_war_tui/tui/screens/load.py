@@ -7,6 +7,7 @@ left as it is and the screen stays open.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -24,6 +25,28 @@ Opener = Callable[[Path], str | None]
 """Open a save: None on success, else the problem (shown on this screen)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """What the screen calls what it opens: a save to load, or a game to study."""
+
+    heading: str = "Load a saved game"
+    placeholder: str = "or type the path of a save file and press Enter"
+    failure: Callable[[str], str] = cannot_load  # the sentence for a file that does not open
+    empty: str = "No saves yet: Ctrl+S in a game saves one."
+
+
+def cannot_study(problem: str) -> str:
+    return f"Cannot study this file: {problem}"
+
+
+STUDY_WORDING = Wording(
+    heading="Study a game: a play-site log or one of your saves",
+    placeholder="or type the path of a play-site log or a save and press Enter",
+    failure=cannot_study,
+    empty="No saves here yet: type the path of a play-site log (text) or a save.",
+)
+
+
 class LoadScreen(Screen[None]):
     """Pick a save with the arrows and Enter, or type a path and press Enter."""
 
@@ -36,17 +59,19 @@ class LoadScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
-    def __init__(self, store: SaveStore, opener: Opener) -> None:
+    def __init__(self, store: SaveStore, opener: Opener, wording: Wording | None = None) -> None:
         super().__init__()
         self.store = store
         self.opener = opener
+        self.wording = wording or Wording()
         self.infos: list[SaveInfo] = []
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text(f"Load a saved game (folder {self.store.saves_dir})"), id="heading")
+            heading = f"{self.wording.heading} (folder {self.store.saves_dir})"
+            yield Static(Text(heading), id="heading")
             yield OptionList(id="saves")
-            yield Input(placeholder="or type the path of a save file and press Enter", id="path")
+            yield Input(placeholder=self.wording.placeholder, id="path")
             yield Static(id="message")
         yield Footer()
 
@@ -60,7 +85,7 @@ class LoadScreen(Screen[None]):
             saves.highlighted = 0
             saves.focus()
         else:
-            self.say("No saves yet: Ctrl+S in a game saves one.", "italic")
+            self.say(self.wording.empty, "italic")
             self.query_one("#path", Input).focus()
 
     def say(self, message: str, style: str = "") -> None:
@@ -72,7 +97,7 @@ class LoadScreen(Screen[None]):
         except SaveProblem as err:
             problem = str(err)
         if problem is not None:
-            self.say(cannot_load(problem), "bold #ff8700")
+            self.say(self.wording.failure(problem), "bold #ff8700")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -29,9 +29,11 @@ class LogScreen(Screen[None]):
         Binding("end", "bottom", "Last entry"),
     ]
 
-    def __init__(self, entries: Sequence[Entry]) -> None:
+    def __init__(self, entries: Sequence[Entry], at: int = 0) -> None:
+        """`at`: the entry shown at the top when the screen opens (the first by default)."""
         super().__init__()
         self.entries = list(entries)
+        self.at = max(0, min(at, len(self.entries)))
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -46,9 +48,15 @@ class LogScreen(Screen[None]):
 
     def fill(self) -> None:
         log = self.query_one("#whole-log", RichLog)
-        for line in log_lines(self.entries):
+        at = self.at
+        for line in log_lines(self.entries[:at]):
+            log.write(line)
+        top = len(log.lines)
+        for line in log_lines(self.entries[at:], self.entries[at - 1].turn if at else None):
             log.write(line)
         log.focus()
+        if top:
+            self.call_after_refresh(log.scroll_to, y=top, animate=False)
 
     def action_top(self) -> None:
         self.query_one("#whole-log", RichLog).scroll_home(animate=False)

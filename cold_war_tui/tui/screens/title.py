@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue, Load, DEFCON duel, Rules, Quit.
+"""The title screen: New game, Continue, Load, DEFCON duel, Study a game, Rules, Quit.
 
 It imports nothing of the engine, so it shows at once while the game data
 loads in the background.
@@ -53,6 +53,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "pick('new')", "New game"),
         Binding("c", "pick('continue')", "Continue"),
         Binding("l", "pick('load')", "Load"),
+        Binding("s", "pick('study')", "Study"),
         Binding("d", "pick('duel')", "Duel"),
         Binding("r", "pick('rules')", "Rules"),
         Binding("q", "pick('quit')", "Quit"),
@@ -84,6 +85,7 @@ class TitleScreen(Screen[None]):
             *self.continue_options(),
             Option("Load a saved game", id="load"),
             Option("DEFCON duel", id="duel"),
+            Option("Study a game (a play-site log or a save)", id="study"),
             Option("Rules and cards", id="rules"),
             Option("Quit", id="quit"),
         ]
@@ -161,5 +163,7 @@ class TitleScreen(Screen[None]):
                 app.load_file(path)
         elif choice == "load":
             app.open_load()
+        elif choice == "study":
+            app.open_study_picker()
         elif choice == "rules":
             app.open_rules()
