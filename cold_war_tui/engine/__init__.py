@@ -10,6 +10,7 @@ from cold_war_tui.engine.core import CHINA_CARD, LogEntry
 from cold_war_tui.engine.decisions import Choice, Decision, Ending, Outcome, Unavailable
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
 from cold_war_tui.engine.game import Game, PlayerView
+from cold_war_tui.engine.odds import CoupOdds, RealignOdds, SpaceOdds
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.scoring import SideScore
 from cold_war_tui.engine.state import CountryInfluence, StateSnapshot
@@ -20,6 +21,7 @@ __all__ = [
     "SIDES",
     "Choice",
     "CountryInfluence",
+    "CoupOdds",
     "Decision",
     "Ending",
     "Game",
@@ -28,9 +30,11 @@ __all__ = [
     "LogEntry",
     "Outcome",
     "PlayerView",
+    "RealignOdds",
     "SaveError",
     "ScenarioError",
     "SideScore",
+    "SpaceOdds",
     "StateSnapshot",
     "Unavailable",
     "derived",
