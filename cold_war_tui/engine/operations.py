@@ -247,7 +247,7 @@ class RealignModifiers(NamedTuple):
             (self.adjacent, "adjacent controlled"),
             (self.superpower, "superpower"),
             (self.more_influence, "more influence"),
-            (self.effects, "effects in play"),
+            (self.effects, "effects"),
         )
         return " ".join(f"{amount:+d} {what}" for amount, what in terms if amount)
 
@@ -267,7 +267,8 @@ def realign_modifiers(core: Core, side: Side, country: int) -> RealignModifiers:
 
 def realign(core: Core, side: Side, country: int) -> None:
     """One realignment roll: the higher modified roll removes the difference (6.2.2).
-    The log gives each side's die and the modifiers behind its total."""
+    After both dice, the log gives each side's total and the modifiers behind it (a
+    side without any is not named there: its total is its die)."""
     opponent = other(side)
     name = core.name(country)
     rolls = {}
@@ -276,12 +277,12 @@ def realign(core: Core, side: Side, country: int) -> None:
         die = core.roll(who, f"realignment in {name}", "6.2.2")
         modifiers = realign_modifiers(core, who, country)
         rolls[who] = die + modifiers.total
-        terms.append(" ".join(filter(None, (f"{who}: die {die}", modifiers.words()))))
+        if modifiers.words():
+            terms.append(f"{who} {modifiers.words()}")
     difference = rolls[side] - rolls[opponent]
+    why = f" ({'; '.join(terms)})" if terms else ""
     core.log(
-        "6.2.2",
-        f"realignment in {name}: {side} {rolls[side]} vs {opponent} {rolls[opponent]}"
-        f" ({'; '.join(terms)})",
+        "6.2.2", f"realignment in {name}: {side} {rolls[side]} vs {opponent} {rolls[opponent]}{why}"
     )
     if difference > 0:
         core.remove_influence(opponent, country, difference, "6.2.2")

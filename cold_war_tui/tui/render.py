@@ -54,20 +54,28 @@ def _cards_by_number(data: GameData) -> dict[int, Card]:
 
 def effect_entries(view: PlayerView | StateSnapshot, data: GameData) -> list[tuple[str, Text]]:
     """("game" or "turn", "#21 NATO: no USSR coups…") for each effect in play, then the
-    cards lying in play that no effect names (with their own name only)."""
+    cards lying in play that no effect names (with their own name only). A card's
+    effects of one scope share its entry ("#27 ...: no USSR coups in Japan, no USSR
+    realignment in Japan")."""
     cards = card_by_number(data)
     names = derived(data, place_names)
     entries: list[tuple[str, Text]] = []
+    by_card: dict[tuple[str, int], Text] = {}
     named: set[int] = set()
     for scope, effects in (("game", view.effects), ("turn", view.turn_effects)):
         for key, value in sorted(effects.items()):
             described = describe(key, value, names) if value else None
             if described is None:
                 continue
+            card = described.card if described.card in cards else None
+            if card is not None and (scope, card) in by_card:
+                by_card[scope, card].append(f", {described.words}")
+                continue
             text = Text()
-            if described.card is not None and described.card in cards:
-                named.add(described.card)
-                text.append(card_name(data, described.card), "bold")
+            if card is not None:
+                named.add(card)
+                by_card[scope, card] = text
+                text.append(card_name(data, card), "bold")
                 text.append(": ")
             text.append(described.words)
             entries.append((scope, text))
@@ -196,30 +204,38 @@ def card_detail(
     player: str | None,
     pending: Decision | None,
     ops: int | None = None,
+    *,
+    brief: bool = False,
 ) -> Text:
-    """A card's facts and text, and why its event can or cannot be played now."""
+    """A card's facts and text, and why its event can or cannot be played now.
+
+    `brief`: under the hand, whose line already gives the ops, the side and the star:
+    the name and the text only, so that the whole text fits a narrow panel."""
     cards = card_by_number(data)
     card = cards.get(number)
     text = Text()
     if card is None:
         return Text(f"#{number}: unknown card", BAD)
     text.append(f"#{number} {card.name}", "bold")
-    text.append("  ")
-    text.append(
-        plural(card.ops, "op")
-        if ops is None or ops == card.ops
-        else f"{plural(ops, 'op')} (printed {card.ops})"
-    )
-    text.append(", ")
-    text.append_text(side_text(card.side) if card.side != "Neutral" else Text("both sides"))
-    text.append(f", {card.period} War")
-    if card.starred:
-        text.append(", ★ removed after its event")
+    if brief:
+        text.append(" ★" if card.starred else "", "#ffd75f")
+    else:
+        text.append("  ")
+        text.append(
+            plural(card.ops, "op")
+            if ops is None or ops == card.ops
+            else f"{plural(ops, 'op')} (printed {card.ops})"
+        )
+        text.append(", ")
+        text.append_text(side_text(card.side) if card.side != "Neutral" else Text("both sides"))
+        text.append(f", {card.period} War")
+        if card.starred:
+            text.append(", ★ removed after its event")
     if card.scoring:
-        text.append(", scoring card")
+        text.append(", scoring card" if not brief else " (scoring card)")
     if player is not None:
         _, style, reason = event_status(number, cards, player, pending)
-        if reason:
+        if reason and not (brief and style == GOOD):  # the hand's "ev ok" says it all
             text.append("\nEvent now: ", "bold")
             text.append(reason, style)
     text.append("\n")

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
@@ -33,6 +33,7 @@ from cold_war_tui.tui.map_render import (
     Corner,
     MapLayout,
     build_layout,
+    legend,
     target_markers,
 )
 from cold_war_tui.tui.players import ComputerSettings
@@ -44,6 +45,7 @@ from cold_war_tui.tui.render import (
     opponent_line,
     region_table,
 )
+from cold_war_tui.tui.render import REGION_COLUMNS
 from cold_war_tui.tui.screens.computer import ComputerMoves
 from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
@@ -62,8 +64,8 @@ COMPACT_HEIGHT = 34
 # After a choice the focus goes to the map when every choice is a country there
 # (apart from stopping), else to the menu: the same rule every time.
 STOP = frozenset({"done"})
-LEGEND = "+ infl x coup r realign - remove > target ◆ battleground"
 REGIONS_TITLE = Text("REGIONS IF SCORED", HEADING_STYLE)
+REGIONS_LABELS = Text(f"({REGION_COLUMNS})", HEADING_STYLE)
 # The log panel shows the last entries: two long action rounds (a round has 16 entries
 # or fewer in 99 % of random games); F3 shows them all.
 PANEL_ENTRIES = 50
@@ -183,10 +185,11 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
                     yield Static(id="prompt")
                     yield DecisionMenu(id="menu")
                     yield Static(id="message")
-                with Vertical(id="hand-box"):
-                    yield Static(id="public")
+                with VerticalScroll(id="hand-box"):
+                    yield Static(id="opponent")
                     yield Static(id="hand")
                     yield Static(id="card")
+                    yield Static(id="effects")
         yield QuietFooter()
 
     def on_mount(self) -> None:
@@ -201,6 +204,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             self.compact = compact
             self.set_class(compact, "compact")
         self.refresh_public(force=True)
+        self.call_after_refresh(self.refresh_hand)  # its names take the new width
 
     # -- focus you can see -----------------------------------------------------------
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -217,11 +221,11 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         focused = self.focused
         find_map, find_menu = self.find_text["map"], self.find_text["menu"]
         map_title = "▶ MAP ◀ keys go here" if focused is map_view else "Map (Tab)"
-        legend = LEGEND
+        words = legend(map_view.targets.values())
         if map_view.acted is not None:
             name = self.map_layout.countries[map_view.acted].name
-            legend = f"{ACTED_MARK} the computer's last move: {name}"
-        map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else legend)
+            words = f"{ACTED_MARK} the computer's last move: {name}"
+        map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else words)
         if isinstance(focused, DecisionMenu):
             box.border_title = "▶ MENU ◀ keys go here" + (
                 f"  find: {find_menu}" if find_menu else ""
@@ -304,7 +308,8 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
         markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
-        regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, game.region_scores())))
+        table = tuple(region_table(game.data, game.region_scores()))
+        regions = Corner(REGIONS_TITLE, table, REGIONS_LABELS)
         self.query_one("#map", MapView).show(
             self.map_layout,
             state.influence,
@@ -313,6 +318,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             markers,
             regions,
         )
+        self.mark_focus()  # the legend names the markers now on the map
         self.query_one("#log", GameLog).sync()
         # the footer greys Undo out and shows Pause: redraw it only when they change
         keys = (self.session.undo_block() is None, self.check_action("pause", ()))
@@ -326,7 +332,8 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         prompt = self.query_one("#prompt", Static)
         menu = self.query_one("#menu", DecisionMenu)
         hand = self.query_one("#hand", Static)
-        public = self.query_one("#public", Static)
+        opponent = self.query_one("#opponent", Static)
+        effects = self.query_one("#effects", Static)
         self.query_one("#card", Static).update("")
         self.say("")
         self.highlight_card = None
@@ -338,12 +345,12 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             menu.show(None)
             spectator = len(self.session.players.humans) == 0 and pending is not None
             hand.update(Text(SPECTATOR, DIM) if spectator else "")
-            public.update(effects_line(game.state, game.data))
+            opponent.update("")
+            effects.update(effects_line(game.state, game.data))
             return
         view = game.view(viewer)
-        public.update(
-            Text("\n").join([effects_line(view, game.data), opponent_line(view, game.data)])
-        )
+        opponent.update(opponent_line(view, game.data))
+        effects.update(effects_line(view, game.data))
         initial = None
         if pending is not None and pending.player == viewer:
             prompt.update(
@@ -370,7 +377,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             hand.update("")
             return
         view = game.view(viewer)
-        width = max(30, hand.content_size.width or self.query_one("#hand-box").size.width - 3)
+        width = hand.content_size.width
+        if not width:  # not laid out yet (a game opened at its own decision): once it is
+            self.call_after_refresh(self.refresh_hand)
+        width = max(30, width)
         title = Text("Your hand (")
         title.append_text(side_text(viewer))
         title.append(")  ops side ★ event", "")
@@ -446,8 +456,15 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.refresh_hand()
         viewer = self.viewer
         ops = game.ops_value(card, viewer) if viewer else None
-        detail = card_detail(card, game.data, viewer, game.pending, ops)
-        self.query_one("#card", Static).update(detail, layout=False)
+        detail = card_detail(card, game.data, viewer, game.pending, ops, brief=True)
+        panel = self.query_one("#card", Static)
+        panel.update(detail)
+        if self.compact:  # the small hand panel scrolls to the card's text
+            self.call_after_refresh(self.reveal_card)
+
+    def reveal_card(self) -> None:
+        box = self.query_one("#hand-box", VerticalScroll)
+        box.scroll_to_widget(self.query_one("#card"), animate=False, top=True, immediate=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
