@@ -11,9 +11,9 @@ more: 41 by their log alone (#103 Defectors headlined by the USSR no longer logs
 cancellation), 3 by their choices (two by the China Card's space race entry under #31
 Red Scare/Purge, ruling 10; one recorded on the #36-#59 branch, which met the other
 fixes on merging). The realignment log line then gained the modifiers behind each
-side's total ("US 5 vs USSR 4 (US: die 5; USSR: die 2 +1 superpower +1 more
-influence)"): the log of the 285 games with a realignment roll was re-recorded, their
-choices and state unchanged."""
+side's total ("US 5 vs USSR 4 (USSR +1 superpower +1 more influence)"): the log of the
+games whose realignment rolls had modifiers was re-recorded, their choices and state
+unchanged."""
 
 from __future__ import annotations
 
