@@ -219,16 +219,31 @@ def _group_order(subs: tuple[str, ...]) -> tuple[int, str]:
     return (order.get(subs, 3 if "eastern-europe" in subs else 4), ",".join(subs))
 
 
+def target_of(choice_id: str) -> tuple[str, str] | None:
+    """(verb, country key) of a choice id that names a country ("coup iran"), else None."""
+    verb, _, key = choice_id.partition(" ")
+    return (verb, key) if verb in TARGET_VERBS and key else None
+
+
 def target_markers(choice_ids: Iterable[str]) -> dict[str, str]:
     """{country key: marker} for choice ids that name a country ("coup iran" -> "x")."""
     markers: dict[str, str] = {}
     for choice_id in choice_ids:
-        verb, _, key = choice_id.partition(" ")
-        marker = TARGET_VERBS.get(verb)
-        if marker is None or not key:
+        target = target_of(choice_id)
+        if target is None:
             continue
+        verb, key = target
+        marker = TARGET_VERBS[verb]
         markers[key] = marker if markers.get(key, marker) == marker else MANY
     return markers
+
+
+def legend_markers(choice_ids: Iterable[str]) -> set[str]:
+    """The markers the legend explains for these choices: one per kind of target offered,
+    and MANY when a country is offered for several."""
+    ids = list(choice_ids)
+    offered = {TARGET_VERBS[t[0]] for t in map(target_of, ids) if t is not None}
+    return offered | ({MANY} if MANY in target_markers(ids).values() else set())
 
 
 def legend(markers: Iterable[str]) -> str:
@@ -376,9 +391,11 @@ def key_at(layout: MapLayout, x: int, y: int) -> str | None:
 def find_country(
     layout: MapLayout, typed: str, prefer: Iterable[str] = (), after: str | None = None
 ) -> str | None:
-    """The country whose name (or key) starts with `typed`, legal targets first.
+    """The country whose name (or key, or the short name the map shows) starts with
+    `typed`, legal targets first.
 
-    Words count too ("korea" finds North Korea). With `after`, the search
+    Words count too ("korea" finds North Korea, "germ" West Germany), and so does
+    the name as the map writes it ("w.germ", "czechoslo."). With `after`, the search
     continues past that country, so typing again cycles through the matches.
     """
     needle = typed.strip().lower()
@@ -388,7 +405,12 @@ def find_country(
 
     def matches(key: str) -> int:
         name = layout.countries[key].name.lower()
-        if name.startswith(needle) or key.startswith(needle.replace(" ", "-")):
+        shown = short_name(layout.countries[key].name).lower()
+        if (
+            name.startswith(needle)
+            or shown.startswith(needle)
+            or key.startswith(needle.replace(" ", "-"))
+        ):
             return 2
         words = name.replace("/", " ").replace("-", " ").split()
         return 1 if any(w.startswith(needle) for w in words) else 0

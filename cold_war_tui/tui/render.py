@@ -288,8 +288,14 @@ def decision_header(decision: Decision, data: GameData, who: str) -> Text:
 
 
 def _context(key: str, value: Any, data: GameData) -> str:
-    if key in ("targets", "no_event") or value is None or value == [] or value == {}:
+    if key in ("targets", "no_event") or value is None or value in ([], {}, ()):
         return ""
+    if key == "bonuses":  # the area bonuses of an operation's ops (the China Card's Asia)
+        names = derived(data, place_names)
+        return "; ".join(
+            f"+{plural(bonus.amount, 'op')} if all go to {names.get(bonus.area, bonus.area)}"
+            for bonus in value
+        )
     label = key.replace("_", " ")
     if "headline" in key and isinstance(value, int):
         return f"{label}: {card_name(data, value)}"

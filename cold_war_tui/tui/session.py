@@ -121,6 +121,12 @@ class Session:
         name = self.meta.names.get(side, "")
         return f"the {side} player ({name})" if name else f"the {side} player"
 
+    def computer_last_move(self) -> str | None:
+        """The last choice when the computer made it (a human has not answered it yet)."""
+        if not self.history or not self.players.is_computer(self.history[-1].player):
+            return None
+        return self.game.choices[-1]
+
     # -- playing ---------------------------------------------------------------
     def choose(self, choice_id: str) -> None:
         """Apply a choice (IllegalChoice if the engine refuses it), then autosave."""

@@ -29,15 +29,17 @@ from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
     ACTED_MARK,
     HEADING_STYLE,
-    TARGET_VERBS,
     Corner,
     MapLayout,
     build_layout,
     legend,
+    legend_markers,
     target_markers,
+    target_of,
 )
 from cold_war_tui.tui.players import ComputerSettings
 from cold_war_tui.tui.render import (
+    REGION_COLUMNS,
     card_detail,
     decision_header,
     effects_line,
@@ -45,7 +47,6 @@ from cold_war_tui.tui.render import (
     opponent_line,
     region_table,
 )
-from cold_war_tui.tui.render import REGION_COLUMNS
 from cold_war_tui.tui.screens.computer import ComputerMoves
 from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
@@ -74,8 +75,8 @@ SPECTATOR = "The computer plays both sides: you see what a spectator sees, no ha
 
 def country_of(choice_id: str) -> str | None:
     """The country key a choice id names ("coup iran" -> "iran"), if it names one."""
-    verb, _, key = choice_id.partition(" ")
-    return key if verb in TARGET_VERBS and key else None
+    target = target_of(choice_id)
+    return target[1] if target else None
 
 
 def map_decision(pending: Decision) -> bool:
@@ -165,6 +166,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.public_version: tuple[int, int, str | None, int] | None = None
         self.footer_keys: tuple[bool, bool | None] | None = None
         self.find_text = {"map": "", "menu": ""}
+        self.legend_marks: set[str] = set()  # the markers the map's legend explains
 
     @property
     def cw_app(self) -> ColdWarApp:
@@ -194,6 +196,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
 
     def on_mount(self) -> None:
         self.mark_focus()
+        self.show_acted(self.session.computer_last_move())  # a resumed game keeps its mark
         self.after_change()
         if self.session.players_note:  # a notification: it outlives the next redraw
             self.notify(f"This save's players: {self.session.players_note}.", severity="warning")
@@ -221,7 +224,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         focused = self.focused
         find_map, find_menu = self.find_text["map"], self.find_text["menu"]
         map_title = "▶ MAP ◀ keys go here" if focused is map_view else "Map (Tab)"
-        words = legend(map_view.targets.values())
+        words = legend(self.legend_marks)
         if map_view.acted is not None:
             name = self.map_layout.countries[map_view.acted].name
             words = f"{ACTED_MARK} the computer's last move: {name}"
@@ -307,7 +310,9 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.query_one("#tracks", Static).update(Text("\n").join(tracks))
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
-        markers = target_markers(c.id for c in pending.choices) if mine and pending else {}
+        ids = [c.id for c in pending.choices] if mine and pending else []
+        markers = target_markers(ids)
+        self.legend_marks = legend_markers(ids)
         table = tuple(region_table(game.data, game.region_scores()))
         regions = Corner(REGIONS_TITLE, table, REGIONS_LABELS)
         self.query_one("#map", MapView).show(
@@ -335,6 +340,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         opponent = self.query_one("#opponent", Static)
         effects = self.query_one("#effects", Static)
         self.query_one("#card", Static).update("")
+        self.query_one("#hand-box", VerticalScroll).scroll_home(animate=False)
         self.say("")
         self.highlight_card = None
         pending = game.pending

@@ -1,0 +1,224 @@
+"""Issue 30, the table third pass: see the whole card, know the odds, never misplay after
+undo, ask for a hint. One Pilot test (or more) per numbered item of the issue; each fails
+on the app before the issue and passes now."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from computer_helpers import quick_app, start, wait_for_human
+from textual.widgets import Static
+from tui_helpers import game_of, game_screen, make_app, open_game, press, screen_text
+
+from cold_war_tui.bots.random import bot_for_game
+from cold_war_tui.engine import Game, GameOptions
+from cold_war_tui.gamedata import load_default_data
+from cold_war_tui.tui.app import ColdWarApp
+from cold_war_tui.tui.demo import MIDGAME
+from cold_war_tui.tui.log_text import dense_lines
+from cold_war_tui.tui.map_render import build_layout, find_country, short_name
+from cold_war_tui.tui.screens.game import GameScreen
+from cold_war_tui.tui.screens.log_view import LogScreen
+from cold_war_tui.tui.screens.table import TableScreen
+from cold_war_tui.tui.widgets.decision import DecisionMenu
+from cold_war_tui.tui.widgets.map_view import MapView
+
+WIDE = (120, 40)
+SMALL = (80, 24)
+DATA = load_default_data()
+CARD_TEXT = {card.number: card.text for card in DATA.cards}
+
+# Turn 4, the US's second action round with 9 cards and the China Card (10 in the hand),
+# three effects in play (NATO, the US/Japan pact, Containment this turn).
+BIG_HAND: dict[str, Any] = {
+    **MIDGAME,
+    "turn": 4,
+    "phasing": "US",
+    "rounds_taken": {"USSR": 2, "US": 1},
+    "hands": {"US": [40, 4, 19, 25, 105, 44, 49, 42, 43], "USSR": [3, 7, 11]},
+    "effects": {"nato": 1, "no-coup:USSR:japan": 1, "no-realign:USSR:japan": 1},
+    "turn_effects": {"ops-bonus:US": 1},
+    "events_played": [8, 16, 21, 23, 27],
+    "removed": [8, 16, 21, 23, 27],
+}
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def panel_text(app: ColdWarApp, selector: str) -> str:
+    """What the screen shows inside a widget's region, its rows joined (wrapped text reads
+    as one)."""
+    region = game_screen(app).query_one(selector).scrollable_content_region  # no scrollbar
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    return words(" ".join(row[region.x : region.right] for row in rows))
+
+
+def menu_of(app: ColdWarApp) -> DecisionMenu:
+    return game_screen(app).query_one("#menu", DecisionMenu)
+
+
+async def highlight(pilot: Any, app: ColdWarApp, choice: str) -> None:
+    """Move the menu's highlight to `choice` with the arrows, as a player does."""
+    menu = menu_of(app)
+    target = menu.get_option_index("c:" + choice)
+    here = menu.highlighted or 0
+    await press(pilot, *(["down"] * (target - here) if target > here else ["up"] * (here - target)))
+    assert menu.highlighted == target
+
+
+# -- 1. Card text is cut off ------------------------------------------------------------
+async def test_item1_the_highlighted_cards_whole_text_shows_at_120x40_and_80x24(
+    data_dir: Path,
+) -> None:
+    """#40 Cuban Missile Crisis and #42 Quagmire (whose text ended at "Cancels NORAD.")
+    with ten cards in hand: every word of the text is on the game screen."""
+    for size in (WIDE, SMALL):
+        app = make_app(data_dir)
+        async with app.run_test(size=size) as pilot:
+            await open_game(pilot, app, Game.from_scenario(BIG_HAND))
+            await press(pilot, "enter")
+            assert isinstance(app.screen, GameScreen)
+            for card in (40, 42, 49):
+                await highlight(pilot, app, f"play {card} ops")
+                shown = panel_text(app, "#hand-box")
+                assert words(CARD_TEXT[card]) in shown, (size, card, shown)
+
+
+# -- 2. Side-panel lines are cut --------------------------------------------------------
+async def test_item2_the_opponents_hand_and_the_piles_are_never_cut(data_dir: Path) -> None:
+    """The line with the opponent's hand and the piles wraps whole, after the effects in
+    play grew long (three of them)."""
+    for size in (WIDE, SMALL):
+        app = make_app(data_dir)
+        async with app.run_test(size=size) as pilot:
+            await open_game(pilot, app, Game.from_scenario(BIG_HAND))
+            await press(pilot, "enter")
+            await press(pilot, *"duck", "down", "enter")  # #4 for ops: a map decision
+            assert game_of(app).pending.kind == "operation"
+            shown = panel_text(app, "#hand-box")
+            assert "USSR hand: 3 cards draw pile" in shown, shown
+            assert re.search(r"discards 6, removed 5 \(F4\)", shown), shown
+
+
+# -- 3. At 80x24 there is no log --------------------------------------------------------
+async def test_item3_the_newest_log_lines_show_at_80x24_after_a_computer_move(
+    data_dir: Path,
+) -> None:
+    app = quick_app(data_dir)
+    async with app.run_test(size=SMALL) as pilot:
+        start(app, 5, {"US": "human", "USSR": "random"})
+        await wait_for_human(pilot, app)
+        newest = dense_lines(game_of(app).log, 80)[-1].plain  # "[setup] USSR +1 ... Poland"
+        assert "USSR" in newest
+        assert newest in screen_text(app)
+
+
+def long_game(choices: int = 120) -> Game:
+    """A random game some way in: its log is longer than any screen."""
+    game = Game.new(GameOptions(seed=4))
+    bot = bot_for_game(4)
+    for _ in range(choices):
+        assert game.pending is not None
+        game.choose(bot.choose(game.pending))
+    return game
+
+
+async def test_item3_f3_at_80x24_opens_on_the_newest_entry(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_game(pilot, app, long_game())
+        await press(pilot, "enter")
+        newest = game_of(app).log[-1]
+        await press(pilot, "f3")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, LogScreen)
+        rows = screen_text(app).splitlines()
+        assert any(newest.text in row for row in rows[-3:]), rows[-3:]
+
+
+# -- 4. Legends ---------------------------------------------------------------------------
+async def test_item4_the_map_names_its_columns_and_every_marker_it_shows(
+    data_dir: Path,
+) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await open_game(pilot, app, Game.from_scenario({**MIDGAME, "defcon": 4}))
+        await press(pilot, "enter", *"socialist", "down", "enter")  # influence, coup, realign
+        map_view = game_screen(app).query_one("#map", MapView)
+        assert "*" in map_view.targets.values()  # countries with several actions
+        text = screen_text(app)
+        assert "+ infl x coup r realign * several ◆ battleground" in text  # what is offered
+        assert text.splitlines()[4].startswith(" name   stab US USSR name   stab US USSR")
+        assert "REGIONS IF SCORED" in text and "(US, USSR, net)" in text
+    app = make_app(data_dir)
+    async with app.run_test(size=SMALL) as pilot:  # the map scrolls; its header stays
+        await open_game(pilot, app, Game.from_scenario({**MIDGAME, "defcon": 4}))
+        await press(pilot, "enter", *"socialist", "down", "enter", *"thail")
+        map_view = game_screen(app).query_one("#map", MapView)
+        assert map_view.scroll_offset.y > 0 and map_view.cursor == "thailand"
+        assert " name   stab US USSR" in screen_text(app)
+
+
+# -- 5. Names as written --------------------------------------------------------------------
+def test_item5_every_name_the_map_shows_finds_its_country() -> None:
+    layout = build_layout(DATA, civil_war=True)
+    for key, country in layout.countries.items():
+        shown = short_name(country.name).lower()
+        assert find_country(layout, shown) == key, shown
+
+
+async def test_item5_typing_w_germ_on_the_map_finds_west_germany(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await open_game(pilot, app, Game.from_scenario(MIDGAME))
+        await press(pilot, "enter", *"socialist", "down", "enter")
+        assert isinstance(app.focused, MapView)
+        await press(pilot, *"w.germ")
+        assert app.focused.cursor == "west-germany"
+        assert "no such country" not in screen_text(app)
+
+
+# -- 6. After Continue ----------------------------------------------------------------------
+def hand_rows(app: ColdWarApp) -> list[str]:
+    hand = game_screen(app).query_one("#hand", Static)
+    return [row.strip() for row in str(hand.render()).splitlines() if row.strip()]
+
+
+async def test_item6_continue_keeps_the_hand_names_the_last_move_and_f4_counts(
+    data_dir: Path,
+) -> None:
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        start(app, 5, {"US": "human", "USSR": "random"})
+        await wait_for_human(pilot, app)
+        screen = game_screen(app)
+        acted = screen.query_one("#map", MapView).acted
+        assert acted is not None
+        before = panel_text(app, "#hand")
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await press(pilot, "c")  # Continue
+        await wait_for_human(pilot, app)
+        await pilot.pause(0.1)
+        screen = game_screen(app)
+        assert screen.query_one("#map", MapView).acted == acted
+        assert "the computer's last move" in screen_text(app)
+        assert panel_text(app, "#hand") == before  # the names as long as before
+
+
+async def test_item6_the_piles_header_counts_the_effects_it_lists(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await open_game(pilot, app, Game.from_scenario(BIG_HAND))
+        await press(pilot, "enter", "f4")
+        assert isinstance(app.screen, TableScreen)
+        text = screen_text(app)
+        heading = text.splitlines()[0]
+        listed = text.count("• ")
+        assert listed >= 3  # NATO, the US/Japan pact, Containment
+        assert f"effects in play {listed}" in heading, heading
+        assert "in play 0)" not in heading
