@@ -9,6 +9,7 @@ choices and greyed-out options, scoring from the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from rich.text import Text
@@ -16,10 +17,13 @@ from rich.text import Text
 from cold_war_tui.datamodel import Card, GameData
 from cold_war_tui.engine import (
     CHINA_CARD,
+    CoupOdds,
     Decision,
     Outcome,
     PlayerView,
+    RealignOdds,
     SideScore,
+    SpaceOdds,
     StateSnapshot,
     derived,
     other,
@@ -314,9 +318,70 @@ def choice_label(label: str) -> str:
     return label
 
 
+def choice_text(label: str, note: str = "") -> Text:
+    """A menu entry: the label, and a note after it (the odds of its roll)."""
+    text = Text(choice_label(label))
+    if note:
+        text.append(f" · {note}", "#afd7ff")
+    return text
+
+
 def unavailable_text(label: str, reason: str) -> Text:
     text = Text(choice_label(label), DIM)
     text.append(f"  ({reason})", "italic " + DIM)
+    return text
+
+
+# -- the odds of a roll (the engine's: Game.coup_odds, realign_odds, space_odds) ----------
+Odds = CoupOdds | RealignOdds | SpaceOdds
+
+
+def percent(chance: Fraction) -> str:
+    return f"{round(100 * chance)}%"
+
+
+def short_odds(odds: Odds) -> str:
+    """A few words for a menu entry: "2+ 83%", "gain 42%", "1-4 67%"."""
+    if isinstance(odds, CoupOdds):
+        return "cannot succeed" if odds.needed > 6 else f"{odds.needed}+ {percent(odds.chance)}"
+    if isinstance(odds, RealignOdds):
+        return f"gain {percent(odds.gain)}"
+    return f"1-{odds.roll_max} {percent(odds.chance)}"
+
+
+def odds_text(odds: Odds, data: GameData) -> Text:
+    """What the roll needs and its chance, as a sentence for the status line."""
+    names = derived(data, place_names)
+    text = Text()
+    if isinstance(odds, CoupOdds):
+        name = names.get(odds.country, odds.country)
+        extra = f" {odds.modifier:+d} effects" if odds.modifier else ""
+        sum_words = f"die + {plural(odds.ops, 'op')}{extra} > {odds.target} (2 x stability)"
+        if odds.needed > 6:
+            text.append(f"Coup in {name} cannot succeed", BAD)
+            text.append(f": {sum_words}, and a 6 does not make it.")
+            return text
+        text.append(f"Coup in {name}: needs {odds.needed}+ ({percent(odds.chance)})", "bold")
+        removed = min(odds.best, odds.opponent_influence)
+        text.append(f": {sum_words}; a 6 removes {removed} {other(odds.side)}")
+        if odds.best > removed:
+            text.append(f", adds {odds.best - removed} {odds.side}")
+        text.append(".")
+        return text
+    if isinstance(odds, RealignOdds):
+        name = names.get(odds.country, odds.country)
+        text.append(f"Realign {name}: ", "bold")
+        for side, mods in ((odds.side, odds.roller), (other(odds.side), odds.defender)):
+            text.append_text(side_text(side))
+            text.append(f" {mods.total:+d}")
+            text.append(f" ({mods.words()})" if mods.words() else "", DIM)
+            text.append(" vs " if side == odds.side else "; ")
+        text.append(f"gain {percent(odds.gain)}", "bold")
+        text.append(f", tie {percent(odds.tie)}, lose {percent(odds.loss)}")
+        text.append(" (your own influence there)." if odds.loss_costs else " (costs nothing).")
+        return text
+    text.append(f"Space race: box {odds.box} {odds.name} ", "bold")
+    text.append(f"needs a roll of 1-{odds.roll_max} ({percent(odds.chance)}).")
     return text
 
 

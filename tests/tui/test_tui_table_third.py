@@ -5,6 +5,7 @@ on the app before the issue and passes now."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -222,3 +223,132 @@ async def test_item6_the_piles_header_counts_the_effects_it_lists(data_dir: Path
         assert listed >= 3  # NATO, the US/Japan pact, Containment
         assert f"effects in play {listed}" in heading, heading
         assert "in play 0)" not in heading
+
+
+# -- 7. Odds before committing --------------------------------------------------------------
+async def operation(pilot: Any, app: ColdWarApp, **changes: Any) -> None:
+    """The USSR plays #7 Socialist Governments for 3 ops at DEFCON 4 (the Middle East open)."""
+    await open_game(pilot, app, Game.from_scenario({**MIDGAME, "defcon": 4, **changes}))
+    await press(pilot, "enter", *"socialist", "down", "enter")
+    assert game_of(app).pending.kind == "operation"
+
+
+def odds_line(app: ColdWarApp) -> str:
+    panel = game_screen(app).query_one("#odds", Static)
+    return words(str(panel.render())) if panel.display else ""
+
+
+async def test_item7_a_coup_shows_the_roll_it_needs_and_its_chance(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await operation(pilot, app)
+        odds = game_of(app).coup_odds("iran")  # the engine's: 3 ops against 2 x 2
+        assert (odds.needed, odds.chance) == (2, Fraction(5, 6))
+        await press(pilot, "tab", *"coup in iran")
+        menu = menu_of(app)
+        assert menu.highlighted_option.id == "c:coup iran"
+        assert "Coup in Iran · 2+ 83%" in str(menu.highlighted_option.prompt)
+        line = odds_line(app)
+        assert line.startswith("Coup in Iran: needs 2+ (83%): die + 3 ops > 4"), line
+        assert "a 6 removes 2 US, adds 3 USSR" in line
+        # the map's cursor on a country gives the odds of every roll offered there
+        await press(pilot, "tab", *"zaire")
+        assert odds_line(app) == "Zaire: coup 1+ 100% · realign gain 42%"  # 15 of 36: +1 each
+
+
+async def test_item7_realignment_shows_both_sides_modifiers_and_the_chance(
+    data_dir: Path,
+) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await operation(pilot, app)
+        await press(pilot, "tab", *"realign iran")
+        assert menu_of(app).highlighted_option.id == "c:realign iran"
+        line = odds_line(app)
+        assert "Realign Iran: USSR +2 (+2 adjacent controlled) vs US +1 (+1 more influence)" in (
+            line
+        ), line
+        odds = game_of(app).realign_odds("iran", "USSR")
+        assert f"gain {round(100 * odds.gain)}%" in line
+
+
+async def test_item7_the_space_race_shows_the_roll_needed(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await open_game(pilot, app, Game.from_scenario(MIDGAME))
+        await press(pilot, "enter")
+        await highlight(pilot, app, "play 11 space")
+        assert "#11 Korean War: space race · 1-3 50%" in str(menu_of(app).highlighted_option.prompt)
+        assert "Space race: box 3 Man in Space needs a roll of 1-3 (50%)" in odds_line(app)
+
+
+async def test_item7_after_a_realignment_the_log_gives_the_modifiers(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await operation(pilot, app, forced_dice=[3, 5])
+        await press(pilot, "tab", *"realign iran", "enter")
+        assert "realignment in Iran: USSR 5 vs US 6" in str(game_of(app).log[-2:])
+        log = panel_text(app, "#log")
+        assert "→ USSR 5 vs US 6 (USSR +2 adjacent controlled; US +1 more influence)" in log
+
+
+# -- 8. Undo must not set up a misplay ------------------------------------------------------
+async def test_item8_after_undo_the_highlight_returns_to_the_entry_chosen(
+    data_dir: Path,
+) -> None:
+    """The US holds #7 Socialist Governments (the USSR's: its event would fire) first in
+    the menu, plays #19 Truman Doctrine for ops, and takes it back."""
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        doc = {
+            **MIDGAME,
+            "phasing": "US",
+            "rounds_taken": {"USSR": 2, "US": 1},
+            "hands": {"US": [7, 19], "USSR": [3, 11]},
+        }
+        await open_game(pilot, app, Game.from_scenario(doc))
+        await press(pilot, "enter")
+        assert menu_of(app).highlighted_option.id == "c:play 7 ops"  # the misplay in waiting
+        await highlight(pilot, app, "play 19 ops")
+        await press(pilot, "enter")
+        assert game_of(app).pending.kind == "operation"
+        await press(pilot, "ctrl+z")
+        assert game_of(app).pending.kind == "action"
+        menu = menu_of(app)
+        assert app.focused is menu
+        assert menu.highlighted_option.id == "c:play 19 ops"
+        assert game_screen(app).highlight_card == 19  # its card's text, not #7's
+
+
+# -- 9. Coups from the map ------------------------------------------------------------------
+async def test_item9_enter_on_a_country_of_several_actions_shows_only_them(
+    data_dir: Path,
+) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await operation(pilot, app)
+        await press(pilot, *"iran", "enter")
+        menu = menu_of(app)
+        assert app.focused is menu
+        shown = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        assert shown == ["c:infl iran", "c:coup iran", "c:realign iran"]
+        assert "Iran: choose what to do there" in screen_text(app)
+        await press(pilot, "down", "enter")  # the coup
+        assert game_of(app).choices[-1] == "coup iran"
+
+
+async def test_item9_escape_or_another_country_shows_every_choice_again(
+    data_dir: Path,
+) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await operation(pilot, app)
+        total = len(game_of(app).pending.choices)
+        await press(pilot, *"iran", "enter")
+        menu = menu_of(app)
+        assert menu.option_count == 3
+        await press(pilot, "escape")
+        assert menu.option_count >= total and menu.highlighted_option.id == "c:infl iran"
+        await press(pilot, "tab", *"iran", "enter", "tab", *"egypt")  # the map again
+        assert menu.option_count >= total
+        assert menu.highlighted_option.id == "c:infl egypt"

@@ -24,7 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
-from cold_war_tui.engine import Decision, IllegalChoice
+from cold_war_tui.engine import Decision, Game, IllegalChoice
 from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
     ACTED_MARK,
@@ -40,12 +40,15 @@ from cold_war_tui.tui.map_render import (
 from cold_war_tui.tui.players import ComputerSettings
 from cold_war_tui.tui.render import (
     REGION_COLUMNS,
+    Odds,
     card_detail,
     decision_header,
     effects_line,
     hand_lines,
+    odds_text,
     opponent_line,
     region_table,
+    short_odds,
 )
 from cold_war_tui.tui.screens.computer import ComputerMoves
 from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
@@ -87,6 +90,12 @@ def map_decision(pending: Decision) -> bool:
     )
 
 
+def verb_of(choice_id: str) -> str | None:
+    """The verb of a choice id that names a country ("coup iran" -> "coup")."""
+    target = target_of(choice_id)
+    return target[0] if target else None
+
+
 def card_of(choice_id: str) -> int | None:
     """The card number a choice id names ("play 21 ops", "headline 7", "discard 3")."""
     if country_of(choice_id) is not None:
@@ -95,6 +104,24 @@ def card_of(choice_id: str) -> int | None:
         if word.isdigit():
             return int(word)
     return None
+
+
+def play_mode(choice_id: str) -> str | None:
+    """How a card play plays its card ("play 21 space" -> "space"), else None."""
+    words = choice_id.split()
+    return words[2] if len(words) == 3 and words[0] == "play" else None
+
+
+def odds_of(game: Game, pending: Decision, choice_id: str) -> Odds | None:
+    """The engine's odds of the roll a choice makes: a coup, a realignment roll, a space
+    race attempt; None for any other choice."""
+    target = target_of(choice_id)
+    if target is not None:
+        verb, key = target
+        if verb == "coup" and "ops" in pending.context:
+            return game.coup_odds(key)
+        return game.realign_odds(key, pending.player) if verb == "realign" else None
+    return game.space_odds(pending.player) if play_mode(choice_id) == "space" else None
 
 
 class GameLog(RichLog):
@@ -167,6 +194,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.footer_keys: tuple[bool, bool | None] | None = None
         self.find_text = {"map": "", "menu": ""}
         self.legend_marks: set[str] = set()  # the markers the map's legend explains
+        self.return_to: str | None = None  # after undo: the choice to highlight again
 
     @property
     def cw_app(self) -> ColdWarApp:
@@ -186,6 +214,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
                 with Vertical(id="decision-box"):
                     yield Static(id="prompt")
                     yield DecisionMenu(id="menu")
+                    yield Static(id="odds")
                     yield Static(id="message")
                 with VerticalScroll(id="hand-box"):
                     yield Static(id="opponent")
@@ -229,12 +258,18 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             name = self.map_layout.countries[map_view.acted].name
             words = f"{ACTED_MARK} the computer's last move: {name}"
         map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else words)
+        menu = self.query_one("#menu", DecisionMenu)
+        narrowed = (
+            f"  {menu.option_count} of {len(menu.decision.choices)}"
+            if menu.only is not None and menu.decision is not None
+            else ""
+        )
         if isinstance(focused, DecisionMenu):
-            box.border_title = "▶ MENU ◀ keys go here" + (
-                f"  find: {find_menu}" if find_menu else ""
+            box.border_title = (
+                "▶ MENU ◀ keys go here" + (f"  find: {find_menu}" if find_menu else "") + narrowed
             )
         else:
-            box.border_title = "Menu (Tab)"
+            box.border_title = "Menu (Tab)" + narrowed
 
     # -- the flow -------------------------------------------------------------------
     def after_change(self) -> None:
@@ -366,7 +401,18 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             cursor = self.query_one("#map", MapView).cursor
             here = [c.id for c in pending.choices if cursor and country_of(c.id) == cursor]
             initial = here[0] if here else pending.choices[0].id if pending.choices else None
-            menu.show(pending, initial)
+            if self.return_to is not None and pending.accepts(self.return_to):
+                initial = self.return_to  # after undo: the entry chosen before
+                country = country_of(initial)
+                if country is not None:
+                    self.query_one("#map", MapView).set_cursor(country)
+            self.return_to = None
+            notes = {}
+            for choice in pending.choices:
+                odds = odds_of(game, pending, choice.id)
+                if odds is not None:
+                    notes[choice.id] = short_odds(odds)
+            menu.show(pending, initial, notes)
         else:
             prompt.update(computer or "")
             menu.show(None)
@@ -443,8 +489,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             return
         if event.option_list.has_focus:
             self.on_choice_highlighted(choice)  # the player moves in the menu
-        elif (card := card_of(choice)) is not None and card != self.highlight_card:
+            return
+        if (card := card_of(choice)) is not None and card != self.highlight_card:
             self.show_card(card)
+        self.show_odds(choice, country_wide=True)
         # a highlight set from the map is not sent back to it: typed fast, the echo of
         # an earlier letter would move the cursor off the country the name leads to
 
@@ -455,6 +503,29 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         card = card_of(choice)
         if card is not None and card != self.highlight_card:
             self.show_card(card)
+        self.show_odds(choice)
+
+    def show_odds(self, choice: str | None, *, country_wide: bool = False) -> None:
+        """The status line under the menu: what the highlighted choice's roll needs; with
+        `country_wide` (the map's cursor is on the choice's country), every roll there."""
+        pending = self.mine()
+        game = self.session.game
+        text: Text | None = None
+        if pending is not None and choice is not None:
+            key = country_of(choice) if country_wide else None
+            here = [c.id for c in pending.choices if country_of(c.id) == key] if key else []
+            found = [(c, o) for c in here or [choice] if (o := odds_of(game, pending, c))]
+            if len(found) == 1:
+                text = odds_text(found[0][1], game.data)
+            elif found:
+                text = Text(f"{self.map_layout.countries[key].name}: ", "bold") if key else Text()
+                text.append(" · ".join(f"{verb_of(c)} {short_odds(o)}" for c, o in found))
+        panel = self.query_one("#odds", Static)
+        if text is None and not panel.display:
+            return  # nothing shown, nothing to show: no new layout (keys stay fast)
+        panel.display = text is not None
+        if text is not None:
+            panel.update(text)
 
     def show_card(self, card: int) -> None:
         game = self.session.game
@@ -489,10 +560,16 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         pending = self.mine()
         if pending is None:
             return
+        menu = self.query_one("#menu", DecisionMenu)
         for choice in pending.choices:
             if country_of(choice.id) == event.key:
-                self.query_one("#menu", DecisionMenu).select_choice(choice.id)
+                if menu.only is not None and choice.id not in menu.only:
+                    menu.narrow(None)  # the cursor left the country the menu was showing
+                menu.select_choice(choice.id)
                 return
+
+    def on_decision_menu_narrowed(self, event: DecisionMenu.Narrowed) -> None:
+        self.mark_focus()
 
     def on_map_view_typed(self, event: MapView.Typed) -> None:
         self.find_text["map"] = event.text + (
@@ -521,10 +598,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             self.commit(ids[0])
             return
         menu = self.query_one("#menu", DecisionMenu)
-        if ids:
-            menu.select_choice(ids[0])
+        if ids:  # several actions there: the menu shows only them
+            menu.narrow(ids)
             menu.focus()
-            self.say(f"{name}: choose in the menu (Enter) what to do there.", "bold")
+            self.say(f"{name}: choose what to do there (Escape shows every choice).", "bold")
             return
         reasons = [u.reason for u in pending.unavailable if country_of(u.id) == event.key]
         why = f": {reasons[0]}" if reasons else ""
@@ -587,9 +664,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         if reason is not None:
             self.action_why_no_undo()
             return
+        self.return_to = self.session.game.choices[-1]
         self.session.undo()
         self.after_change()
-        self.say("Your last choice was taken back.", "bold")
+        self.say("Your last choice was taken back: it is highlighted again.", "bold")
 
     def action_why_no_undo(self) -> None:
         self.say(f"Cannot undo: {self.undo_reason() or 'nothing to undo'}.", BAD)

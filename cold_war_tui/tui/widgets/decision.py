@@ -13,6 +13,7 @@ still out of view only brings it into view.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from cold_war_tui.engine import Decision
-from cold_war_tui.tui.render import choice_label, unavailable_text
+from cold_war_tui.tui.render import choice_text, unavailable_text
 from cold_war_tui.tui.widgets.type_to_find import TypedText, TypeToFind, best_match
 
 CHOICE = "c:"
@@ -36,11 +37,24 @@ def choice_of(option_id: str | None) -> str | None:
     return None
 
 
-def menu_options(decision: Decision) -> list[Option]:
-    options = [Option(Text(choice_label(c.label)), id=CHOICE + c.id) for c in decision.choices]
+def menu_options(
+    decision: Decision,
+    notes: Mapping[str, str] | None = None,
+    only: Collection[str] | None = None,
+) -> list[Option]:
+    """The legal choices (each with its note, if any: `notes` by choice id), then the
+    greyed ones with their reason; with `only`, just the choices and greyed options of
+    those ids."""
+    notes = notes or {}
+    options = [
+        Option(choice_text(c.label, notes.get(c.id, "")), id=CHOICE + c.id)
+        for c in decision.choices
+        if only is None or c.id in only
+    ]
     options += [
         Option(unavailable_text(u.label, u.reason), id=f"u:{n}", disabled=True)
         for n, u in enumerate(decision.unavailable)
+        if only is None or u.id in only
     ]
     return options
 
@@ -53,7 +67,7 @@ class DecisionMenu(TypeToFind, OptionList):
     """An OptionList where typing jumps to the entry the typed text names best."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "clear_typing", "Clear", show=False),
+        Binding("escape", "escape", "Clear", show=False),
     ]
 
     class Typed(TypedText):
@@ -62,20 +76,52 @@ class DecisionMenu(TypeToFind, OptionList):
     class BroughtIntoView(Message):
         """Enter was pressed on an entry out of view: it was shown, not chosen."""
 
+    class Narrowed(Message):
+        """The menu shows only some of the decision's choices (`only`), or all again."""
+
+        def __init__(self, only: frozenset[str] | None) -> None:
+            super().__init__()
+            self.only = only
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.decision: Decision | None = None
+        self.notes: Mapping[str, str] = {}
+        self.only: frozenset[str] | None = None  # the choices shown, when narrowed
 
-    def show(self, decision: Decision | None, initial: str | None = None) -> None:
-        """Show a decision's options, the `initial` choice id highlighted (else the first)."""
+    def show(
+        self,
+        decision: Decision | None,
+        initial: str | None = None,
+        notes: Mapping[str, str] | None = None,
+    ) -> None:
+        """Show a decision's options, the `initial` choice id highlighted (else the first);
+        `notes` (by choice id) follow their entry's label."""
         self.action_clear_typing()
+        self.decision, self.notes, self.only = decision, notes or {}, None
         if decision is None:
             self.clear_options()
             return
-        self.set_options(menu_options(decision))
+        self.set_options(menu_options(decision, notes))
         self.highlighted = 0 if decision.choices else None
         if initial is not None:
             self.select_choice(initial)
         self.reveal_later()
+
+    def narrow(self, only: Collection[str] | None) -> None:
+        """Show only the choices `only` names (None: all again), keeping the highlighted
+        choice when it is still shown."""
+        decision = self.decision
+        if decision is None:
+            return
+        chosen = choice_of(self.highlighted_option.id) if self.highlighted_option else None
+        self.only = frozenset(only) if only is not None else None
+        self.set_options(menu_options(decision, self.notes, self.only))
+        self.highlighted = 0 if self.option_count else None
+        if chosen is not None:
+            self.select_choice(chosen)
+        self.reveal_later()
+        self.post_message(self.Narrowed(self.only))
 
     def select_choice(self, choice_id: str) -> None:
         """Highlight the entry of an engine choice id (and scroll it into view)."""
@@ -127,3 +173,10 @@ class DecisionMenu(TypeToFind, OptionList):
         if self.typed:
             self.typed = ""
             self.post_message(self.Typed("", False))
+
+    def action_escape(self) -> None:
+        """Escape: clear the typed text; with none, show every choice of a narrowed menu."""
+        if self.typed:
+            self.action_clear_typing()
+        elif self.only is not None:
+            self.narrow(None)
