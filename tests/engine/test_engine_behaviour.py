@@ -13,7 +13,8 @@ Red Scare/Purge, ruling 10; one recorded on the #36-#59 branch, which met the ot
 fixes on merging). The realignment log line then gained the modifiers behind each
 side's total ("US 5 vs USSR 4 (USSR +1 superpower +1 more influence)"): the log of the
 games whose realignment rolls had modifiers was re-recorded, their choices and state
-unchanged."""
+unchanged; and so was the log of the 244 games that reached a turn's end, once the turn's
+end said how many cards each side keeps into the next turn (5.1)."""
 
 from __future__ import annotations
 
