@@ -8,7 +8,7 @@ choices and greyed-out options, scoring from the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -29,6 +29,7 @@ from cold_war_tui.engine import (
     other,
 )
 from cold_war_tui.tui.effect_names import describe, place_names
+from cold_war_tui.tui.history import TurnSummary
 from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
 from cold_war_tui.tui.saves import vp_text
 from cold_war_tui.tui.tracks import BAD, DIM, GOOD, SIDE_STYLE, side_text
@@ -383,6 +384,55 @@ def odds_text(odds: Odds, data: GameData) -> Text:
     text.append(f"Space race: box {odds.box} {odds.name} ", "bold")
     text.append(f"needs a roll of 1-{odds.roll_max} ({percent(odds.chance)}).")
     return text
+
+
+# -- the end of a turn -------------------------------------------------------------------
+def summary_lines(
+    summary: TurnSummary,
+    data: GameData,
+    viewer: str | None,
+    kept: Sequence[int] = (),
+    known: Sequence[int] = (),
+) -> list[Text]:
+    """A finished turn in a few lines: VP, military operations, scoring, DEFCON, and the
+    cards each side keeps as `viewer` may know them (his own `kept` cards, the opponent's
+    number and the ones `known` to him)."""
+    lines = []
+    swing = summary.vp_after - summary.vp_before
+    vp = Text("VP: ", "bold")
+    vp.append(f"{vp_text(summary.vp_before)} → {vp_text(summary.vp_after)}")
+    if swing:
+        vp.append(f" ({abs(swing)} to the {'US' if swing > 0 else 'USSR'} this turn)", DIM)
+    lines.append(vp)
+    milops = Text("Military operations (8.2.1): ", "bold")
+    milops.append(
+        ", ".join(f"{side} {done} of {needed}" for side, (done, needed) in summary.milops.items())
+        or "not checked"
+    )
+    results = summary.milops_result or ["no VP for either side"]
+    milops.append(f": {'; '.join(results)}")
+    lines.append(milops)
+    scoring = Text("Scoring: ", "bold")
+    scoring.append("; ".join(summary.scoring) if summary.scoring else "no region scored")
+    lines.append(scoring)
+    defcon = Text("DEFCON: ", "bold")
+    checked = {needed for _, needed in summary.milops.values()}
+    if summary.defcon is None:
+        level = f"{checked.pop()} " if len(checked) == 1 else ""
+        defcon.append(f"{level}all turn, no change")
+    else:
+        defcon.append(f"{summary.defcon[0]} → {summary.defcon[1]} during the turn")
+    lines.append(defcon)
+    for side, count in summary.kept.items():
+        line = Text()
+        line.append_text(side_text(side))
+        line.append(f" keeps {plural(count, 'card')}")
+        if side == viewer and count:
+            line.append(": " + ", ".join(card_name(data, c) for c in kept) if kept else "")
+        elif viewer is not None and side != viewer and known:
+            line.append(f" (known to you: {', '.join(card_name(data, c) for c in known)})")
+        lines.append(line)
+    return lines
 
 
 # -- the end --------------------------------------------------------------------------

@@ -127,6 +127,18 @@ class Session:
             return None
         return self.game.choices[-1]
 
+    def hand_before_turn_end(self, player: str) -> list[int]:
+        """`player`'s hand just before the choice that ended the last turn: his own
+        knowledge, which tells him the cards he keeps (those still in his hand). Empty when
+        none of the last REBUILT choices was made in the last turn."""
+        game = self.game
+        turn = game.state.turn
+        for back in range(1, min(len(game.choices), REBUILT) + 1):
+            earlier = game.rewind(back)
+            if earlier.state.turn < turn:
+                return earlier.view(player).hand
+        return []
+
     # -- playing ---------------------------------------------------------------
     def choose(self, choice_id: str) -> None:
         """Apply a choice (IllegalChoice if the engine refuses it), then autosave."""

@@ -14,13 +14,14 @@ from textual.widgets import Static
 from tui_helpers import game_of, game_screen, make_app, open_game, press, screen_text
 
 from cold_war_tui.bots.random import bot_for_game
-from cold_war_tui.engine import Game, GameOptions
+from cold_war_tui.engine import Game, GameOptions, LogEntry
 from cold_war_tui.gamedata import load_default_data
 from cold_war_tui.tui.app import ColdWarApp
 from cold_war_tui.tui.demo import MIDGAME
 from cold_war_tui.tui.log_text import dense_lines
 from cold_war_tui.tui.map_render import build_layout, find_country, short_name
 from cold_war_tui.tui.screens.game import GameScreen
+from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.screens.log_view import LogScreen
 from cold_war_tui.tui.screens.table import TableScreen
 from cold_war_tui.tui.widgets.decision import DecisionMenu
@@ -352,3 +353,78 @@ async def test_item9_escape_or_another_country_shows_every_choice_again(
         await press(pilot, "tab", *"iran", "enter", "tab", *"egypt")  # the map again
         assert menu.option_count >= total
         assert menu.highlighted_option.id == "c:infl egypt"
+
+
+# -- 10. End of turn ------------------------------------------------------------------------
+TURN_END = {
+    **MIDGAME,
+    "action_round": 6,
+    "phasing": "US",
+    "rounds_taken": {"USSR": 6, "US": 5},
+    "milops": {"US": 1, "USSR": 3},
+    "hands": {"US": [4, 19, 27], "USSR": [11, 14]},
+    "forced_dice": [1],
+}
+
+
+async def test_item10_the_turns_end_is_summed_up_as_the_player_may_know_it(
+    data_dir: Path,
+) -> None:
+    """The US's last round of turn 3 (a space race attempt): the summary gives the VP, the
+    military operations check, the scoring, DEFCON, the US's kept cards by name and the
+    USSR's by number only."""
+    from cold_war_tui.tui.screens.dialogs import TurnOverScreen  # new: imported here, so
+    # that the other tests of this file run (and fail) on the app before the issue
+
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await open_game(pilot, app, Game.from_scenario(TURN_END))
+        await press(pilot, "enter")
+        await highlight(pilot, app, "play 4 space")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, TurnOverScreen)
+        text = words(str(app.screen.query_one("#turn-over", Static).render()))
+        assert "VP: USSR +2 → USSR +4 (2 to the USSR this turn)" in text
+        assert "Military operations (8.2.1): US 1 of 3, USSR 3 of 3: USSR +2 VP (US short" in text
+        assert "Scoring: no region scored" in text
+        assert "DEFCON: 3 all turn, no change" in text
+        assert "US keeps 2 cards: #19 Truman Doctrine, #27 US/Japan Mutual Defense Pact" in text
+        assert "USSR keeps 2 cards" in text
+        assert "Korean War" not in text and "COMECON" not in text  # the USSR's, unseen
+        await press(pilot, "enter")  # the USSR headlines first: the terminal goes to him
+        assert isinstance(app.screen, HandOverScreen)
+        assert game_of(app).pending.kind == "headline"
+        await press(pilot, "enter")  # he gets the summary as he may know it
+        assert isinstance(app.screen, TurnOverScreen)
+        text = words(str(app.screen.query_one("#turn-over", Static).render()))
+        assert "USSR keeps 2 cards: #11 Korean War, #14 COMECON" in text
+        assert "US keeps 2 cards" in text and "Truman" not in text
+        await press(pilot, "enter")
+        assert isinstance(app.screen, GameScreen) and game_screen(app).viewer == "USSR"
+
+
+def test_item10_a_summary_reads_the_scoring_and_defcon_of_the_turn() -> None:
+    from cold_war_tui.tui.history import turn_summary
+    from cold_war_tui.tui.render import summary_lines
+
+    log = [
+        LogEntry("", "turn 5 begins", 5),
+        LogEntry("6.3.4", "DEFCON 4 -> 3 (coup in battleground Iran)", 5),
+        LogEntry("10", "Asia: US presence (2 countries, 0 battlegrounds) = 3 VP", 5),
+        LogEntry("10", "USSR +2 VP (Asia scoring); VP USSR +3", 5),
+        LogEntry("6.3.4", "DEFCON 3 -> 2 (coup in battleground Iraq)", 5),
+        LogEntry("8.2.1", "US military operations 2 of 2 required", 5),
+        LogEntry("8.2.1", "USSR military operations 2 of 2 required", 5),
+        LogEntry("5.1", "cards kept into the next turn: US 1, USSR 0", 5),
+        LogEntry("", "turn 5 ends", 5),
+    ]
+    assert turn_summary(log[:-1], 5, -3) is None  # not over yet
+    summary = turn_summary(log, 5, -3)
+    assert summary is not None
+    assert (summary.vp_before, summary.vp_after) == (-1, -3)
+    assert summary.scoring == ["USSR +2 VP (Asia scoring)"]
+    assert summary.defcon == (4, 2)
+    assert summary.kept == {"US": 1, "USSR": 0}
+    text = "\n".join(t.plain for t in summary_lines(summary, DATA, "US", [4]))
+    assert "DEFCON: 4 → 2 during the turn" in text
+    assert "US keeps 1 card: #4 Duck and Cover" in text

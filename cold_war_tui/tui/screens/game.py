@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
 from cold_war_tui.engine import Decision, Game, IllegalChoice
+from cold_war_tui.tui.history import turn_summary
 from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
     ACTED_MARK,
@@ -49,9 +50,15 @@ from cold_war_tui.tui.render import (
     opponent_line,
     region_table,
     short_odds,
+    summary_lines,
 )
 from cold_war_tui.tui.screens.computer import ComputerMoves
-from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
+from cold_war_tui.tui.screens.dialogs import (
+    ConfirmScreen,
+    LogExportActions,
+    PromptScreen,
+    TurnOverScreen,
+)
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.session import EngineFailure, Session
 from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
@@ -195,6 +202,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.find_text = {"map": "", "menu": ""}
         self.legend_marks: set[str] = set()  # the markers the map's legend explains
         self.return_to: str | None = None  # after undo: the choice to highlight again
+        # the end-of-turn summary: the last turn summed up for each player at the terminal
+        # ("" a spectator)
+        self.turn_at_start = session.game.state.turn
+        self.summarized: dict[str, int] = {}
 
     @property
     def cw_app(self) -> ColdWarApp:
@@ -273,10 +284,13 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
 
     # -- the flow -------------------------------------------------------------------
     def after_change(self) -> None:
-        """Redraw after the game changed; hand over or end as the pending decision says."""
+        """Redraw after the game changed; sum up a turn that has just ended; hand over or
+        end as the pending decision says."""
         self.refresh_public()
         game = self.session.game
         pending = game.pending
+        if pending is not None and self.sum_up_turn():
+            return  # goes on once the summary is closed
         if pending is None:
             self.viewer = None
             self.refresh_private()
@@ -291,6 +305,33 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             return
         self.refresh_private()
         self.focus_for(pending)
+
+    def sum_up_turn(self) -> bool:
+        """A turn has ended since the last look: its summary, as the player at the terminal
+        may know it (a dialog; True: `after_change` goes on when it is closed), or as a
+        spectator may (a notification)."""
+        game = self.session.game
+        viewer = self.viewer
+        turn = game.state.turn - 1
+        if turn <= self.summarized.get(viewer or "", self.turn_at_start - 1):
+            return False
+        self.summarized[viewer or ""] = turn
+        summary = turn_summary(game.log, turn, game.state.vp)
+        if summary is None:
+            return False
+        kept: list[int] = []
+        known: list[int] = []
+        if viewer is not None:
+            view = game.view(viewer)
+            before = self.session.hand_before_turn_end(viewer)
+            kept = [c for c in before if c in view.hand]
+            known = view.opponent_known_cards
+        lines = summary_lines(summary, game.data, viewer, kept, known)
+        if viewer is None:
+            self.notify(str(Text("\n").join(lines)), title=f"Turn {turn} is over", timeout=8)
+            return False
+        self.app.push_screen(TurnOverScreen(turn, lines), lambda _: self.after_change())
+        return True
 
     def hand_over(self, pending: Decision) -> None:
         log = self.session.game.log
