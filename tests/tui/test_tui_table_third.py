@@ -4,13 +4,15 @@ on the app before the issue and passes now."""
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from computer_helpers import quick_app, start, wait_for_human
-from textual.widgets import Static
+import pytest
+from computer_helpers import SlowBot, add_bot, quick_app, settle, start, wait_for_human
+from textual.widgets import Select, Static, Switch
 from tui_helpers import game_of, game_screen, make_app, open_game, press, screen_text
 
 from cold_war_tui.bots.random import bot_for_game
@@ -20,9 +22,11 @@ from cold_war_tui.tui.app import ColdWarApp
 from cold_war_tui.tui.demo import MIDGAME
 from cold_war_tui.tui.log_text import dense_lines
 from cold_war_tui.tui.map_render import build_layout, find_country, short_name
+from cold_war_tui.tui.saves import SaveMeta, SaveStore
 from cold_war_tui.tui.screens.game import GameScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.screens.log_view import LogScreen
+from cold_war_tui.tui.screens.new_game import NewGameScreen
 from cold_war_tui.tui.screens.table import TableScreen
 from cold_war_tui.tui.widgets.decision import DecisionMenu
 from cold_war_tui.tui.widgets.map_view import MapView
@@ -428,3 +432,148 @@ def test_item10_a_summary_reads_the_scoring_and_defcon_of_the_turn() -> None:
     text = "\n".join(t.plain for t in summary_lines(summary, DATA, "US", [4]))
     assert "DEFCON: 4 → 2 during the turn" in text
     assert "US keeps 1 card: #4 Duck and Cover" in text
+
+
+# -- 11. A hint, when a player wants one ----------------------------------------------------
+async def wait_for_hint(pilot: Any, app: ColdWarApp) -> None:
+    for _ in range(400):
+        if game_screen(app).hint_job is None:
+            return
+        await pilot.pause(0.02)
+
+
+def message(app: ColdWarApp) -> str:
+    return words(str(game_screen(app).query_one("#message", Static).render()))
+
+
+async def test_item11_h_gives_the_computers_top_three_choices_and_the_log_says_so(
+    data_dir: Path,
+) -> None:
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await open_game(pilot, app, Game.from_scenario(MIDGAME))
+        await press(pilot, "enter")  # the USSR's hand-over
+        assert "h Hint" in screen_text(app)  # the footer offers it
+        await press(pilot, "h")
+        await wait_for_hint(pilot, app)
+        hint = message(app)
+        assert hint.startswith("Hint: the computer (strong) would play, for the USSR:"), hint
+        labels = {c.label for c in game_of(app).pending.choices}
+        shown = [label for label in labels if label in hint]
+        assert len(shown) == 3, shown  # its choice and the two best others, each scored
+        assert len(re.findall(r"[+-]\d+\.\d|wins|loses", hint)) == 3
+        assert game_of(app).choices == []  # a hint chooses nothing
+        assert "USSR asked the computer (strong) for a hint" in panel_text(app, "#log")
+        await pilot.pause(0.1)
+        saved = json.loads((data_dir / "autosave.json").read_text())["meta"]
+        assert saved["hints"] is True
+        assert saved["hints_asked"] == [{"side": "USSR", "level": "strong", "turn": 3, "at": 1}]
+        text = game_screen(app).session.log_text()  # the exported log
+        assert "USSR asked the computer (strong) for a hint" in text
+
+
+async def test_item11_escape_cancels_a_hint_and_the_keys_keep_working(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow computer (the strongest level here): while it thinks the map's cursor moves;
+    Escape cancels it and nothing is recorded; a letter typed after `h` was a name."""
+    bot = SlowBot()
+    add_bot(monkeypatch, "slow", bot)
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await operation(pilot, app)
+        map_view = game_screen(app).query_one("#map", MapView)
+        assert app.focused is map_view
+        await press(pilot, "h")
+        await settle(pilot, bot.asked.is_set)
+        assert "The computer is thinking about your move" in message(app)
+        assert "esc Cancel hint" in screen_text(app)
+        before = map_view.cursor
+        await press(pilot, "down")
+        assert map_view.cursor != before  # the keys keep working
+        await press(pilot, "escape")
+        assert game_screen(app).hint_job is None
+        assert "The hint was cancelled" in message(app)
+        await press(pilot, "h", "u")  # "hu": a name was being typed
+        assert map_view.cursor == "hungary" and game_screen(app).hint_job is None
+        bot.released.set()
+        await pilot.pause(0.2)
+        session = game_screen(app).session
+        assert session.meta.hints_asked == ()
+        assert "asked the computer" not in session.log_text()
+
+
+async def test_item11_hints_off_on_new_game_shows_no_hint_key_and_the_save_keeps_it(
+    data_dir: Path,
+) -> None:
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await press(pilot, "n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert "Hints: h asks the computer" in screen_text(app)
+        screen.query_one("#player-USSR", Select).value = "random"
+        hints = screen.query_one("#hints", Switch)
+        assert hints.value is True  # on by default
+        hints.focus()
+        await press(pilot, "space", "f5")
+        await wait_for_human(pilot, app)
+        assert game_screen(app).session.hints is False
+        assert "Hint" not in screen_text(app)  # no hint key in the footer
+        await press(pilot, "h")  # a letter again: the map finds a country
+        assert game_screen(app).hint_job is None
+        saved = json.loads((data_dir / "autosave.json").read_text())["meta"]
+        assert saved["hints"] is False
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await press(pilot, "c")  # Continue: still off
+        await wait_for_human(pilot, app)
+        assert game_screen(app).session.hints is False
+
+
+async def test_item11_an_old_save_without_the_switch_loads_with_hints_on(
+    data_dir: Path,
+) -> None:
+    store = SaveStore(data_dir)
+    game = Game.from_scenario(MIDGAME)
+    store.autosave(game, SaveMeta(names={"US": "Ann", "USSR": "Boris"}))
+    path = data_dir / "autosave.json"
+    doc = json.loads(path.read_text())
+    del doc["meta"]["hints"], doc["meta"]["hints_asked"]  # as saved before hints
+    path.write_text(json.dumps(doc))
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await press(pilot, "c", "enter")
+        assert game_screen(app).session.hints is True
+        assert game_screen(app).session.meta.hints_asked == ()
+
+
+# -- 12. Smaller ------------------------------------------------------------------------------
+async def test_item12_new_game_remembers_who_played_each_side(data_dir: Path) -> None:
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await press(pilot, "n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#player-USSR", Select).value = "greedy"
+        await press(pilot, "f5")
+        await wait_for_human(pilot, app)
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        await press(pilot, "n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#player-USSR", Select).value == "greedy"
+        assert screen.query_one("#player-US", Select).value == "human"
+
+
+async def test_item12_the_exported_log_names_the_computer_and_its_level(
+    data_dir: Path,
+) -> None:
+    app = quick_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        start(app, 5, {"US": "human", "USSR": "strong"})
+        await wait_for_human(pilot, app)
+        await press(pilot, "ctrl+e")
+        exported = next((data_dir / "exports").glob("log-*.txt")).read_text()
+        assert "players: US: human, USSR: computer (strong)" in exported

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -34,17 +34,18 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
 POLL = 0.05  # seconds between two looks at the worker's cancellation
+T = TypeVar("T")
 
 
 class Abandoned(Exception):
     """The worker was cancelled while the bot was thinking: its answer is not wanted."""
 
 
-def think_in_background(work: Callable[[], str]) -> str:
+def think_in_background(work: Callable[[], T]) -> T:
     """Run `work` on a daemon thread and wait for it inside a thread worker; Abandoned as
     soon as the worker is cancelled (the thread then finishes on its own, unheard)."""
     worker = get_current_worker()
-    answer: list[str] = []
+    answer: list[T] = []
     failure: list[BaseException] = []
     done = threading.Event()
 

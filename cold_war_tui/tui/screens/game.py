@@ -60,6 +60,7 @@ from cold_war_tui.tui.screens.dialogs import (
     TurnOverScreen,
 )
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
+from cold_war_tui.tui.screens.hints import HintActions
 from cold_war_tui.tui.session import EngineFailure, Session
 from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
 from cold_war_tui.tui.widgets.decision import DecisionMenu, choice_of, plain
@@ -143,7 +144,7 @@ class GameLog(RichLog):
 
     def sync(self) -> None:
         game = self.session.game
-        entries = game.log
+        entries = self.session.log_entries()
         width = self.scrollable_content_region.width
         if not width or (id(game), len(entries), width) == self.shown:
             return  # hidden (compact layout), or nothing new
@@ -159,7 +160,7 @@ class GameLog(RichLog):
         self.sync()
 
 
-class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
+class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
     """One game in progress (see the module docstring for what is shown to whom)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -177,12 +178,17 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         Binding("f4", "table", "Piles"),
         # only while no human decision is at the terminal: else `p` types in the map/menu
         Binding("p", "pause", "Pause", priority=True),
+        # only in a game with hints, at a decision of the player at the terminal, while
+        # nothing is being typed (screens/hints.py); Escape only while a hint is worked on
+        Binding("h", "hint", "Hint", priority=True),
+        Binding("escape", "cancel_hint", "Cancel hint", priority=True),
     ]
 
     def __init__(self, session: Session, computer: ComputerSettings | None = None) -> None:
         super().__init__()
         self.session = session
         self.init_computer(computer or ComputerSettings())
+        self.init_hints()
         humans = session.players.humans
         # against the computer, the one human has the terminal all game long
         self.viewer: str | None = humans[0] if len(humans) == 1 else None
@@ -493,6 +499,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
     def say(self, message: str, style: str = "") -> None:
         self.query_one("#message", Static).update(Text(message, style))
 
+    def show_hint(self, text: Text) -> None:
+        self.query_one("#message", Static).update(text)
+        self.query_one("#log", GameLog).sync()  # the log says a hint was given
+
     # -- the computer (screens/computer.py plays its turns) -----------------------------
     def computer_prompt(self) -> Text | None:
         """ "Computer (US) is thinking..." (or paused) while the pending decision is the
@@ -596,6 +606,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
     def on_decision_menu_typed(self, event: DecisionMenu.Typed) -> None:
         self.find_text["menu"] = event.text + ("" if event.found or not event.text else " (none)")
         self.mark_focus()
+        self.typed_during_hint(event.text)
 
     def on_map_view_cursor_moved(self, event: MapView.CursorMoved) -> None:
         pending = self.mine()
@@ -617,6 +628,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             "" if event.found or not event.text else " (no such country)"
         )
         self.mark_focus()
+        self.typed_during_hint(event.text)
 
     def on_map_view_nothing_found(self, event: MapView.NothingFound) -> None:
         message = f"No country is called '{event.text}': nothing was chosen."
@@ -674,6 +686,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.app.push_screen(ConfirmScreen(warning, "Choose it anyway?"), answered)
 
     def apply(self, choice: str) -> None:
+        self.cancel_hint()  # a hint still worked on is for this position only
         try:
             self.session.choose(choice)
         except (IllegalChoice, EngineFailure) as err:
@@ -698,6 +711,8 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             return None if self.undo_reason() else True
         if action == "pause":  # else the key goes on to the map or the menu (type-to-find)
             return self.computer_plays and self.mine() is None
+        if action in ("hint", "cancel_hint"):
+            return self.hint_check(action)
         return True
 
     def action_undo(self) -> None:
@@ -706,6 +721,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             self.action_why_no_undo()
             return
         self.return_to = self.session.game.choices[-1]
+        self.cancel_hint()
         self.session.undo()
         self.after_change()
         self.say("Your last choice was taken back: it is highlighted again.", "bold")
@@ -763,7 +779,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         """F3: the whole game's log on its own screen."""
         from cold_war_tui.tui.screens.log_view import LogScreen
 
-        self.app.push_screen(LogScreen(self.session.game.log))
+        self.app.push_screen(LogScreen(self.session.log_entries()))
 
     def action_table(self) -> None:
         """F4: the discard pile, the removed cards, the effects, the space race."""

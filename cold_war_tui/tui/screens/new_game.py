@@ -1,5 +1,6 @@
 """New game: the players' names, the seed (random, shown), who plays each side (a human,
-or the computer at a level of `bots.BOTS`), and the rule switches.
+or the computer at a level of `bots.BOTS`: who played it last time, unless the command
+line says), whether hints are offered, and the rule switches.
 
 The switches are not written here: `option_fields()` lists every field of
 `GameOptions` but the seed, so each switch the variants issue adds to the
@@ -75,6 +76,7 @@ class NewGame:
     options: GameOptions
     names: dict[str, str]
     players: Players
+    hints: bool = True
 
 
 class NewGameScreen(Screen[NewGame | None]):
@@ -133,6 +135,10 @@ class NewGameScreen(Screen[NewGame | None]):
                         compact=True,
                         id=f"player-{side}",
                     )
+            with Horizontal(classes="row switch-row"):
+                yield Switch(True, id="hints")
+                yield Label(on_off(True), classes="state")
+                yield Label("Hints: h asks the computer what it would play in your place")
             yield Static(Text("Rule switches (space toggles)"), id="rules-heading")
             for field in self.fields:
                 if field.kind == "bool":
@@ -187,7 +193,8 @@ class NewGameScreen(Screen[NewGame | None]):
             self.query_one("#message", Static).update(Text(f"{where}: {first['msg']}"))
             return
         names = {side: self.query_one(f"#name-{side}", Input).value.strip() for side in SIDES}
-        self.dismiss(NewGame(options, names, self.chosen_players()))
+        hints = self.query_one("#hints", Switch).value
+        self.dismiss(NewGame(options, names, self.chosen_players(), hints))
 
     def chosen_players(self) -> Players:
         chosen = {side: self.query_one(f"#player-{side}", Select).value for side in SIDES}

@@ -1,0 +1,188 @@
+"""Hints on the game screen: `h` asks the computer what it would play in the player's
+place (`bots.hints.suggest`: its choice and the best others, with their scores).
+
+The computer reads only what the player at the terminal may know (its bots' rule: a
+fork of the game, determinized for that player). It thinks in a Textual thread worker,
+as the computer's own moves do (screens/computer.py), so every key keeps working;
+Escape cancels it. A hint given is recorded: the save keeps it and the log says it.
+
+`h` is also a letter of type-to-find ("hungary"): it asks for a hint only when nothing is
+being typed, and a letter typed while the hint is being worked on cancels it and is
+read after the `h` ("hu" finds Hungary). `H` always types.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from cold_war_tui.tui.players import ComputerSettings, bot_seed, strongest
+from cold_war_tui.tui.screens.computer import Abandoned, think_in_background
+from cold_war_tui.tui.session import Session
+from cold_war_tui.tui.tracks import BAD, DIM, side_text
+from cold_war_tui.tui.widgets.type_to_find import TypeToFind
+
+if TYPE_CHECKING:
+    from textual.worker import Worker
+
+    from cold_war_tui.bots.hints import Suggestion
+    from cold_war_tui.engine import Decision, Game
+
+WIN_SCORE = 500.0  # a score beyond this is a won (or lost) game: bots/evaluate.py's WIN
+
+
+@dataclass(slots=True)
+class HintJob:
+    """A hint being worked on: for whom, at which position, and whether the `h` key asked
+    for it (a letter typed next means a name was being typed)."""
+
+    side: str
+    level: str
+    game: Game
+    made: int
+    from_key: bool
+    worker: Worker[None] | None = None
+
+
+def hint_lines(side: str, level: str, hints: list[Suggestion]) -> Text:
+    """The hint as the decision panel shows it: the computer's choice first, each with
+    its score (the position after it for the player, in VP-like units)."""
+    text = Text("Hint: ", "bold")
+    text.append(f"the computer ({level}) would play, for the ")
+    text.append_text(side_text(side))
+    text.append(":")
+    for hint in hints:
+        text.append(f"\n{score_words(hint.score):>6} ", DIM)
+        text.append(hint.label, "bold" if hint.picked else "")
+    text.append("\n(score: the position after it, for you)", DIM)
+    return text
+
+
+def score_words(score: float) -> str:
+    if math.isnan(score):
+        return "(not scored)"
+    if abs(score) >= WIN_SCORE:
+        return "wins" if score > 0 else "loses"
+    return f"{score:+.1f}"
+
+
+class HintActions:
+    """Mixin of the game screen: the `h` key, its worker, Escape (see the module docstring).
+
+    The screen provides `session`, `computer`, `mine()`, `show_hint(text)`, and the
+    Textual parts (`run_worker`, `focused`, `refresh_bindings`, `app`)."""
+
+    session: Session
+    computer: ComputerSettings
+    hint_job: HintJob | None
+
+    def init_hints(self) -> None:
+        self.hint_job = None
+
+    # -- what the screen provides ----------------------------------------------------
+    def mine(self) -> Decision | None:
+        raise NotImplementedError
+
+    def show_hint(self, text: Text) -> None:
+        raise NotImplementedError
+
+    # -- keys -------------------------------------------------------------------------
+    def hint_check(self, action: str) -> bool | None:
+        """`check_action` for the hint's keys: hidden when the game has no hints; `h`
+        greyed out (and a letter for type-to-find) while it cannot ask now."""
+        if not self.session.hints:
+            return False
+        if action == "cancel_hint":
+            return self.hint_job is not None
+        if self.hint_job is not None or self.mine() is None:
+            return None
+        focused = self.focused  # type: ignore[attr-defined]
+        if isinstance(focused, TypeToFind) and focused.typed:
+            return None  # "sh..." finds a name: `h` is a letter there
+        return True
+
+    def action_hint(self) -> None:
+        self.ask_hint(from_key=True)
+
+    def ask_hint(self, *, from_key: bool = False) -> None:
+        """Ask the strongest computer level what it would play for the player at the
+        terminal (in a worker)."""
+        pending = self.mine()
+        if not self.session.hints or pending is None or self.hint_job is not None:
+            return
+        game = self.session.game
+        side, level, made = pending.player, strongest(), len(game.choices)
+        job = HintJob(side, level, game, made, from_key)
+        fork = game.fork()  # the computer works on its own copy
+        settings, seed = self.computer, bot_seed(game.options.seed, side, made)
+
+        def think() -> list[Suggestion]:
+            from cold_war_tui.bots.hints import suggest
+
+            return suggest(fork, side, settings.bot(level, game.options.seed, side, made), seed)
+
+        def work() -> None:
+            try:
+                hints = think_in_background(think)
+            except Abandoned:
+                return
+            except Exception as err:  # shown, never raised: a hint is a comfort
+                self.app.call_from_thread(self.hint_failed, job, err)  # type: ignore[attr-defined]
+                return
+            self.app.call_from_thread(self.hint_ready, job, hints)  # type: ignore[attr-defined]
+
+        self.hint_job = job
+        job.worker = self.run_worker(  # type: ignore[attr-defined]
+            work, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False
+        )
+        thinking = Text("The computer is thinking about your move... ", "bold")
+        thinking.append("(Escape cancels; keys keep working)", DIM)
+        self.show_hint(thinking)
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+    def action_cancel_hint(self) -> None:
+        if self.hint_job is not None:
+            self.cancel_hint()
+            self.show_hint(Text("The hint was cancelled.", DIM))
+
+    def cancel_hint(self) -> None:
+        job, self.hint_job = self.hint_job, None
+        if job is None:
+            return
+        if job.worker is not None:
+            job.worker.cancel()
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+    # -- the answer ----------------------------------------------------------------------
+    def is_current_hint(self, job: HintJob) -> bool:
+        game = self.session.game
+        return self.hint_job is job and job.game is game and len(game.choices) == job.made
+
+    def hint_ready(self, job: HintJob, hints: list[Suggestion]) -> None:
+        if not self.is_current_hint(job):
+            return  # cancelled, or the game moved on
+        self.hint_job = None
+        self.session.record_hint(job.side, job.level)
+        self.show_hint(hint_lines(job.side, job.level, hints))
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+    def hint_failed(self, job: HintJob, err: Exception) -> None:
+        if self.is_current_hint(job):
+            self.hint_job = None
+            self.show_hint(Text(f"No hint: {type(err).__name__}: {err}", BAD))
+            self.refresh_bindings()  # type: ignore[attr-defined]
+
+    def typed_during_hint(self, text: str) -> None:
+        """A letter typed while the `h` key's hint is worked on: a name was being typed
+        ("hu..."): the hint is cancelled and the `h` is put before the letters."""
+        job = self.hint_job
+        focused = self.focused  # type: ignore[attr-defined]
+        if job is None or not job.from_key or not text or not isinstance(focused, TypeToFind):
+            return
+        self.cancel_hint()
+        self.show_hint(Text(""))
+        focused.typed = "h" + focused.typed
+        focused.typing_changed()
