@@ -436,10 +436,12 @@ def test_item10_a_summary_reads_the_scoring_and_defcon_of_the_turn() -> None:
 
 # -- 11. A hint, when a player wants one ----------------------------------------------------
 async def wait_for_hint(pilot: Any, app: ColdWarApp) -> None:
+    """Until the hint `h` asked for is shown (h waits HINT_DELAY for another letter)."""
+    screen = game_screen(app)
     for _ in range(400):
-        if game_screen(app).hint_job is None:
+        await pilot.pause(0.05)
+        if screen.hint_armed is None and screen.hint_job is None:
             return
-        await pilot.pause(0.02)
 
 
 def message(app: ColdWarApp) -> str:
@@ -494,7 +496,7 @@ async def test_item11_escape_cancels_a_hint_and_the_keys_keep_working(
         await press(pilot, "escape")
         assert game_screen(app).hint_job is None
         assert "The hint was cancelled" in message(app)
-        await press(pilot, "h", "u")  # "hu": a name was being typed
+        await press(pilot, "h", "u")  # "hu" at once: a name was being typed
         assert map_view.cursor == "hungary" and game_screen(app).hint_job is None
         bot.released.set()
         await pilot.pause(0.2)

@@ -7,8 +7,8 @@ as the computer's own moves do (screens/computer.py), so every key keeps working
 Escape cancels it. A hint given is recorded: the save keeps it and the log says it.
 
 `h` is also a letter of type-to-find ("hungary"): it asks for a hint only when nothing is
-being typed, and a letter typed while the hint is being worked on cancels it and is
-read after the `h` ("hu" finds Hungary). `H` always types.
+being typed, and only once HINT_DELAY seconds have passed without another letter: a
+letter typed sooner is read after the `h` ("hu" finds Hungary). `H` always types.
 """
 
 from __future__ import annotations
@@ -26,24 +26,25 @@ from cold_war_tui.tui.tracks import BAD, DIM, side_text
 from cold_war_tui.tui.widgets.type_to_find import TypeToFind
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
     from textual.worker import Worker
 
     from cold_war_tui.bots.hints import Suggestion
     from cold_war_tui.engine import Decision, Game
 
 WIN_SCORE = 500.0  # a score beyond this is a won (or lost) game: bots/evaluate.py's WIN
+HINT_DELAY = 0.5
+"""Seconds the `h` key waits for another letter (a name being typed) before it asks."""
 
 
 @dataclass(slots=True)
 class HintJob:
-    """A hint being worked on: for whom, at which position, and whether the `h` key asked
-    for it (a letter typed next means a name was being typed)."""
+    """A hint being worked on: for whom, and at which position."""
 
     side: str
     level: str
     game: Game
     made: int
-    from_key: bool
     worker: Worker[None] | None = None
 
 
@@ -78,9 +79,11 @@ class HintActions:
     session: Session
     computer: ComputerSettings
     hint_job: HintJob | None
+    hint_armed: Timer | None  # the `h` key waits for another letter
 
     def init_hints(self) -> None:
         self.hint_job = None
+        self.hint_armed = None
 
     # -- what the screen provides ----------------------------------------------------
     def mine(self) -> Decision | None:
@@ -96,8 +99,8 @@ class HintActions:
         if not self.session.hints:
             return False
         if action == "cancel_hint":
-            return self.hint_job is not None
-        if self.hint_job is not None or self.mine() is None:
+            return self.hint_job is not None or self.hint_armed is not None
+        if self.hint_job is not None or self.hint_armed is not None or self.mine() is None:
             return None
         focused = self.focused  # type: ignore[attr-defined]
         if isinstance(focused, TypeToFind) and focused.typed:
@@ -105,9 +108,14 @@ class HintActions:
         return True
 
     def action_hint(self) -> None:
-        self.ask_hint(from_key=True)
+        """`h`: a hint, unless another letter follows at once (a name being typed)."""
+        self.hint_armed = self.set_timer(HINT_DELAY, self.hint_key_held)  # type: ignore[attr-defined]
 
-    def ask_hint(self, *, from_key: bool = False) -> None:
+    def hint_key_held(self) -> None:
+        self.hint_armed = None
+        self.ask_hint()
+
+    def ask_hint(self) -> None:
         """Ask the strongest computer level what it would play for the player at the
         terminal (in a worker)."""
         pending = self.mine()
@@ -115,7 +123,7 @@ class HintActions:
             return
         game = self.session.game
         side, level, made = pending.player, strongest(), len(game.choices)
-        job = HintJob(side, level, game, made, from_key)
+        job = HintJob(side, level, game, made)
         fork = game.fork()  # the computer works on its own copy
         settings, seed = self.computer, bot_seed(game.options.seed, side, made)
 
@@ -144,11 +152,14 @@ class HintActions:
         self.refresh_bindings()  # type: ignore[attr-defined]
 
     def action_cancel_hint(self) -> None:
-        if self.hint_job is not None:
+        if self.hint_job is not None or self.hint_armed is not None:
             self.cancel_hint()
             self.show_hint(Text("The hint was cancelled.", DIM))
 
     def cancel_hint(self) -> None:
+        armed, self.hint_armed = self.hint_armed, None
+        if armed is not None:
+            armed.stop()
         job, self.hint_job = self.hint_job, None
         if job is None:
             return
@@ -176,13 +187,11 @@ class HintActions:
             self.refresh_bindings()  # type: ignore[attr-defined]
 
     def typed_during_hint(self, text: str) -> None:
-        """A letter typed while the `h` key's hint is worked on: a name was being typed
-        ("hu..."): the hint is cancelled and the `h` is put before the letters."""
-        job = self.hint_job
+        """A letter typed just after `h`: a name was being typed ("hu..."): no hint, and
+        the `h` goes before the letters."""
         focused = self.focused  # type: ignore[attr-defined]
-        if job is None or not job.from_key or not text or not isinstance(focused, TypeToFind):
+        if self.hint_armed is None or not text or not isinstance(focused, TypeToFind):
             return
         self.cancel_hint()
-        self.show_hint(Text(""))
         focused.typed = "h" + focused.typed
         focused.typing_changed()

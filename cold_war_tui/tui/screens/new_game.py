@@ -95,7 +95,9 @@ class NewGameScreen(Screen[NewGame | None]):
     NewGameScreen .switch-row .state { width: 4; padding: 0 0 0 1; text-style: bold; }
     NewGameScreen .switch-row Label { width: 1fr; padding: 0 0 0 2; }
     NewGameScreen #heading { text-style: bold; height: 2; }
-    NewGameScreen #rules-heading { height: 2; padding-top: 1; text-style: bold; }
+    NewGameScreen #rules-heading, NewGameScreen #help-heading {
+        height: 2; padding-top: 1; text-style: bold;
+    }
     NewGameScreen #message { height: auto; color: $error; }
     NewGameScreen #start { margin-top: 1; }
     """
@@ -135,10 +137,6 @@ class NewGameScreen(Screen[NewGame | None]):
                         compact=True,
                         id=f"player-{side}",
                     )
-            with Horizontal(classes="row switch-row"):
-                yield Switch(True, id="hints")
-                yield Label(on_off(True), classes="state")
-                yield Label("Hints: h asks the computer what it would play in your place")
             yield Static(Text("Rule switches (space toggles)"), id="rules-heading")
             for field in self.fields:
                 if field.kind == "bool":
@@ -152,6 +150,11 @@ class NewGameScreen(Screen[NewGame | None]):
                         yield Label(f"{field.words}{bounds}")
                         yield Input(str(field.default), id=f"opt-{field.name}", type="integer")
                         yield Label(field.label, classes="hint")
+            yield Static(Text("Help"), id="help-heading")
+            with Horizontal(classes="row switch-row"):
+                yield Switch(True, id="hints")
+                yield Label(on_off(True), classes="state")
+                yield Label("Hints: h asks the computer what it would play in your place")
             yield Static(id="message")
             yield Button("Start the game", id="start", variant="primary")
         yield Footer()
