@@ -252,6 +252,12 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         if compact != self.compact:
             self.compact = compact
             self.set_class(compact, "compact")
+            # the small hand panel gives the highlighted card's text first (it scrolls)
+            box, card = self.query_one("#hand-box"), self.query_one("#card")
+            if compact:
+                box.move_child(card, before=0)
+            else:
+                box.move_child(card, after=self.query_one("#hand"))
         self.refresh_public(force=True)
         self.call_after_refresh(self.refresh_hand)  # its names take the new width
 
@@ -587,12 +593,12 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         detail = card_detail(card, game.data, viewer, game.pending, ops, brief=True)
         panel = self.query_one("#card", Static)
         panel.update(detail)
-        if self.compact:  # the small hand panel scrolls to the card's text
-            self.call_after_refresh(self.reveal_card)
+        if self.compact:
+            self.reveal_card()
 
     def reveal_card(self) -> None:
-        box = self.query_one("#hand-box", VerticalScroll)
-        box.scroll_to_widget(self.query_one("#card"), animate=False, top=True, immediate=True)
+        """The small hand panel shows the card's text first: back to its top."""
+        self.query_one("#hand-box", VerticalScroll).scroll_home(animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
