@@ -13,6 +13,7 @@ class GreedyBot:
 
     def __init__(self, seed: int) -> None:
         self._seed = seed
+        self.scores: dict[str, float] = {}  # the last decision's, by choice (for a hint)
 
     def choose(self, game: Game, player: str) -> str:
         pending = pending_for(game, player)
@@ -21,4 +22,5 @@ class GreedyBot:
             return ids[0]
         world = next(worlds(game, player, decision_key(game, player, self._seed)))
         ids = scoring_plays_due(world, player, pending, ids)
-        return best(one_step(world, player, ids), ids)
+        self.scores = one_step(world, player, ids)
+        return best(self.scores, ids)

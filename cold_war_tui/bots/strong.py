@@ -68,6 +68,9 @@ class StrongBot:
         self._seed = seed
         self._iterations = iterations
         self._think = DEFAULT_THINK if think is None and iterations is None else think
+        self.scores: dict[str, float] = {}
+        """The last decision's scores by choice (a hint shows them): the search's means
+        for the candidates it searched, else one step of lookahead."""
 
     def choose(self, game: Game, player: str) -> str:
         pending = pending_for(game, player)
@@ -79,7 +82,7 @@ class StrongBot:
         sampled = worlds(game, player, key)
         world = next(sampled)
         ids = scoring_plays_due(world, player, pending, ids)
-        first = one_step(world, player, ids)
+        first = self.scores = one_step(world, player, ids)
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
             return best(first, ids)
         candidates = shortlist(first, ids)
@@ -147,7 +150,7 @@ class StrongBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             world = next(sampled)
-        means = {c: totals[c] / counts[c] for c in candidates if counts[c]}
+        means = self.scores = {c: totals[c] / counts[c] for c in candidates if counts[c]}
         safe = outcomes.safe(candidates)
         return best(means, safe)
 

@@ -56,3 +56,14 @@ def test_a_hint_does_not_peek_at_hidden_cards() -> None:
         suggest(game, "USSR", make_bot("greedy", 3), seed=3) for game in scenario_twins()
     )
     assert first == second
+
+
+def test_a_bot_that_keeps_its_scores_is_shown_with_them() -> None:
+    """The strong bot's hint scores are its search's means (not a lookahead of ours)."""
+    game = Game.from_scenario(MIDGAME)
+    bot = make_bot("strong", 6, iterations=2)
+    hints = suggest(game, "USSR", bot, seed=6)
+    scores = bot.scores  # type: ignore[attr-defined]
+    assert len(scores) >= 3
+    assert all(h.score == scores[h.choice] for h in hints if h.choice in scores)
+    assert hints[0].picked
