@@ -89,6 +89,54 @@ def against_the_computer() -> Steps:
     return steps
 
 
+def computer_moved() -> Steps:
+    """The mid-game against the computer (the USSR, random level): it has played its
+    round, and the US player reads its result in the log panel (also at 80x24)."""
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        from cold_war_tui.engine import Game
+        from cold_war_tui.tui.app import ColdWarApp
+        from cold_war_tui.tui.demo import MIDGAME
+        from cold_war_tui.tui.players import ComputerSettings
+        from cold_war_tui.tui.saves import SaveMeta
+        from cold_war_tui.tui.screens.game import GameScreen
+
+        app = pilot.app
+        assert isinstance(app, ColdWarApp)
+        app.ensure_ready()
+        app.computer = ComputerSettings(think=0, pause=0)
+        meta = SaveMeta(names={"US": "Ann", "USSR": ""}, players={"US": "human", "USSR": "random"})
+        app.start_game(Game.from_scenario({**MIDGAME, "seed": 5}), meta)
+        for _ in range(200):
+            await pilot.pause(0.02)
+            screen = app.screen
+            if isinstance(screen, GameScreen) and screen.mine() is not None:
+                break
+        await quiet(pilot)
+
+    return steps
+
+
+def with_hint(doc: dict[str, Any], *pressed: str) -> Steps:
+    """A position, then `h`: the hint is shown once the computer has thought."""
+    opening = open_position(doc, *pressed)
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        from cold_war_tui.tui.players import ComputerSettings
+
+        pilot.app.computer = ComputerSettings(iterations=2)  # type: ignore[attr-defined]
+        await opening(pilot)
+        await pilot.press("h")
+        screen = pilot.app.screen
+        for _ in range(300):
+            await pilot.pause(0.05)
+            if screen.hint_armed is None and screen.hint_job is None:  # type: ignore[attr-defined]
+                break
+        await quiet(pilot)
+
+    return steps
+
+
 def keys(*pressed: str) -> Steps:
     async def steps(pilot: Pilot[Any]) -> None:
         await pilot.press(*pressed)
@@ -101,6 +149,7 @@ def shots() -> list[tuple[str, tuple[int, int], Steps]]:
     from cold_war_tui.tui.demo import MIDGAME, WITH_EFFECTS
 
     operation = ("enter", *"socialist", "down", "enter", *"gree")
+    open_middle_east = {**MIDGAME, "defcon": 4}
     return [
         ("title", WIDE, quiet),
         ("new-game", WIDE, keys("n")),
@@ -109,7 +158,13 @@ def shots() -> list[tuple[str, tuple[int, int], Steps]]:
         ("hand-over", WIDE, open_position(MIDGAME, *operation, "enter", "enter", "enter")),
         ("game", WIDE, open_position(MIDGAME, *operation)),
         ("game-action", WIDE, open_position(MIDGAME, "enter", "down")),
-        ("game-80x24", SMALL, open_position(MIDGAME, "enter", "down")),
+        ("game-80x24", SMALL, computer_moved()),
+        (
+            "game-odds",
+            WIDE,
+            open_position(open_middle_east, *operation[:-4], "tab", *"coup in iran"),
+        ),
+        ("game-hint", WIDE, with_hint(MIDGAME, "enter")),
         ("too-small", TINY, open_position(MIDGAME, "enter")),
         ("piles", WIDE, open_position(WITH_EFFECTS, "enter", "f4", "down", "down")),
         ("rules", WIDE, keys("r", *"coup")),
