@@ -64,12 +64,13 @@ def open_position(doc: dict[str, Any] | None, *keys: str) -> Steps:
     return steps
 
 
-def against_the_computer() -> Steps:
-    """A new game, the US a human and the USSR the computer: the computer's first set-up
-    point is on the map (highlighted), and it thinks about the next (its pause is long)."""
+def versus_computer(
+    make_game: Callable[[], Any], pause: float, ready: Callable[[Any], bool]
+) -> Steps:
+    """A game of `make_game()`, the US a human (Ann) and the USSR the computer (random,
+    answering at once, `pause` seconds between its moves), pictured once `ready(app)`."""
 
     async def steps(pilot: Pilot[Any]) -> None:
-        from cold_war_tui.engine import Game, GameOptions
         from cold_war_tui.tui.app import ColdWarApp
         from cold_war_tui.tui.players import ComputerSettings
         from cold_war_tui.tui.saves import SaveMeta
@@ -77,44 +78,40 @@ def against_the_computer() -> Steps:
         app = pilot.app
         assert isinstance(app, ColdWarApp)
         app.ensure_ready()
-        app.computer = ComputerSettings(think=0, pause=3600)
+        app.computer = ComputerSettings(think=0, pause=pause)
         meta = SaveMeta(names={"US": "Ann", "USSR": ""}, players={"US": "human", "USSR": "random"})
-        app.start_game(Game.new(GameOptions(seed=1983)), meta)
-        for _ in range(100):
+        app.start_game(make_game(), meta)
+        for _ in range(200):
             await pilot.pause(0.02)
-            if app.screen.query("#map") and app.screen.query_one("#map").acted:
+            if ready(app):
                 break
         await quiet(pilot)
 
     return steps
+
+
+def against_the_computer() -> Steps:
+    """A new game: the computer's first set-up point is on the map (highlighted), and it
+    thinks about the next (its pause is long)."""
+    from cold_war_tui.engine import Game, GameOptions
+
+    def acted(app: Any) -> bool:
+        return bool(app.screen.query("#map") and app.screen.query_one("#map").acted)
+
+    return versus_computer(lambda: Game.new(GameOptions(seed=1983)), 3600, acted)
 
 
 def computer_moved() -> Steps:
-    """The mid-game against the computer (the USSR, random level): it has played its
-    round, and the US player reads its result in the log panel (also at 80x24)."""
+    """The mid-game: the computer (USSR) has played its round, and the US player reads
+    its result in the log panel (also at 80x24)."""
+    from cold_war_tui.engine import Game
+    from cold_war_tui.tui.demo import MIDGAME
+    from cold_war_tui.tui.screens.game import GameScreen
 
-    async def steps(pilot: Pilot[Any]) -> None:
-        from cold_war_tui.engine import Game
-        from cold_war_tui.tui.app import ColdWarApp
-        from cold_war_tui.tui.demo import MIDGAME
-        from cold_war_tui.tui.players import ComputerSettings
-        from cold_war_tui.tui.saves import SaveMeta
-        from cold_war_tui.tui.screens.game import GameScreen
+    def human_to_move(app: Any) -> bool:
+        return isinstance(app.screen, GameScreen) and app.screen.mine() is not None
 
-        app = pilot.app
-        assert isinstance(app, ColdWarApp)
-        app.ensure_ready()
-        app.computer = ComputerSettings(think=0, pause=0)
-        meta = SaveMeta(names={"US": "Ann", "USSR": ""}, players={"US": "human", "USSR": "random"})
-        app.start_game(Game.from_scenario({**MIDGAME, "seed": 5}), meta)
-        for _ in range(200):
-            await pilot.pause(0.02)
-            screen = app.screen
-            if isinstance(screen, GameScreen) and screen.mine() is not None:
-                break
-        await quiet(pilot)
-
-    return steps
+    return versus_computer(lambda: Game.from_scenario({**MIDGAME, "seed": 5}), 0, human_to_move)
 
 
 def with_hint(doc: dict[str, Any], *pressed: str) -> Steps:
