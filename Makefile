@@ -6,7 +6,7 @@ PY     := $(BIN)/python
 # Every install takes the exact versions of constraints.txt (the ranges are in pyproject.toml).
 PIP_INSTALL := $(PY) -m pip install --quiet --constraint constraints.txt
 
-.PHONY: play test lint typecheck unit bench screenshots selfplay mutate dist lock venv clean FORCE
+.PHONY: play test lint typecheck unit bench screenshots selfplay mutate fit dist lock venv clean FORCE
 # A bare `make` installs the game without starting it.
 .DEFAULT_GOAL := $(VENV)/.play-installed
 
@@ -61,8 +61,19 @@ mutate: $(VENV)/.mutate-installed
 	cd build/mutate && $(CURDIR)/$(BIN)/mutmut run --max-children 2
 	$(PY) tools/mutation_report.py build/mutate
 
+# BASE=<commit>: the engine's protocol games A/B against that commit first (alternating rounds).
+# The bots' prior fitted again on the real games of ../shared/games (GAMES=<folder> for
+# another), written to cold_war_tui/bots/prior.json; needs the `fit` extra (numpy, scipy).
+$(VENV)/.fit-installed: pyproject.toml constraints.txt $(VENV)/.interpreter
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PIP_INSTALL) -e ".[test,release,fit]"
+	touch $@ $(VENV)/.test-installed $(VENV)/.play-installed
+
+fit: $(VENV)/.fit-installed
+	$(PY) tools/fit_prior.py $(GAMES)
+
 bench: $(VENV)/.test-installed
-	$(PY) benchmarks/bench_engine.py
+	$(PY) benchmarks/bench_engine.py $(if $(BASE),--base $(BASE))
 	$(PY) benchmarks/bench_tui.py
 	$(PY) benchmarks/bench_hostile.py
 	$(PY) benchmarks/bench_bots.py

@@ -16,7 +16,11 @@ stage of the game, and of `Game.determinize` for either side.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -180,6 +184,51 @@ def determinizations(games: int, seed: int) -> None:
     print(f"  refused (the other side): {refused} of {len(opponent)}")
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def rate(tree: str, games: int, seed: int) -> tuple[int, float]:
+    """(decisions, decisions per second) of the protocol games with `tree`'s engine, in a
+    fresh process."""
+    out = subprocess.run(
+        [sys.executable, os.path.join(HERE, "protocol_rate.py"), str(games), str(seed)],
+        env={**os.environ, "PYTHONPATH": tree},
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    decisions, elapsed = int(out[0]), float(out[1])
+    return decisions, decisions / elapsed
+
+
+def compare_with(base: str, games: int, seed: int, rounds: int) -> None:
+    """A/B against commit `base` (checked out in a scratch worktree): the same protocol
+    games played by A (`base`) and B (this tree) in alternating rounds, each in a fresh
+    process after a warm-up; the median of the rounds' ratios B/A is the figure (one
+    round on a shared machine can be off by much more than the difference)."""
+    with tempfile.TemporaryDirectory(prefix="bench-base-") as scratch:
+        tree = os.path.join(scratch, "tree")
+        subprocess.run(
+            ["git", "-C", ROOT, "worktree", "add", "--quiet", "--detach", tree, base],
+            check=True,
+        )
+        try:
+            print(f"A/B: A = {base}, B = this tree; {games} protocol games, {rounds} rounds")
+            rate(tree, games // 4, seed)  # warm-up of both, not counted
+            rate(ROOT, games // 4, seed)
+            ratios = []
+            for n in range(rounds):
+                a_decisions, a = rate(tree, games, seed)
+                b_decisions, b = rate(ROOT, games, seed)
+                ratios.append(b / a)
+                same = "" if a_decisions == b_decisions else "  (different games!)"
+                print(f"  round {n + 1}: A {a:8.0f}  B {b:8.0f} decisions/s  B/A {b / a:.3f}{same}")
+            print(f"  median B/A {statistics.median(ratios):.3f}")
+        finally:
+            subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", tree], check=False)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10_000, help="mixed-bot games")
@@ -193,7 +242,16 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=3, help="runs of the protocol games; the fastest counts"
     )
+    parser.add_argument(
+        "--base", help="a commit to compare with: A/B rounds of the protocol games first"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="A/B rounds (with --base)")
+    parser.add_argument(
+        "--ab-games", type=int, default=500, help="protocol games per A/B run (with --base)"
+    )
     args = parser.parse_args()
+    if args.base:
+        compare_with(args.base, args.ab_games, args.seed, args.rounds)
     throughput(
         args.protocol_games,
         args.seed,

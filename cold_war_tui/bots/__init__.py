@@ -9,14 +9,14 @@ the work instead and makes the bot deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Protocol
 
 from cold_war_tui.bots.greedy import GreedyBot
 from cold_war_tui.bots.random import UniformBot
-from cold_war_tui.bots.strong import DEFAULT_THINK, StrongBot
-from cold_war_tui.engine import Game
+from cold_war_tui.bots.strong import DEFAULT_THINK, EXPERT_THINK, Analysis, StrongBot
+from cold_war_tui.engine import Game, Move
 
 
 class Bot(Protocol):
@@ -40,10 +40,17 @@ def _strong(seed: int, think: float | None, iterations: int | None) -> Bot:
     return StrongBot(seed, think, iterations)
 
 
+def _expert(seed: int, think: float | None, iterations: int | None) -> Bot:
+    """The strong bot with more time: EXPERT_THINK seconds a decision by default."""
+    if think is None and iterations is None:
+        think = EXPERT_THINK
+    return StrongBot(seed, think, iterations)
+
+
 # Name -> factory(seed, think, iterations). Ordered from the weakest to the strongest:
 # a UI lists them in this order as levels.
 BOTS: Mapping[str, BotFactory] = MappingProxyType(
-    {"random": _uniform, "greedy": _greedy, "strong": _strong}
+    {"random": _uniform, "greedy": _greedy, "strong": _strong, "expert": _expert}
 )
 
 
@@ -64,4 +71,29 @@ def make_bot(
     return BOTS[name](seed, think, iterations)
 
 
-__all__ = ["BOTS", "DEFAULT_THINK", "Bot", "make_bot"]
+def analyse(
+    game: Game,
+    player: str,
+    *,
+    seed: int,
+    think: float | None = None,
+    iterations: int | None = None,
+    also: Sequence[Move] = (),
+) -> Analysis:
+    """What the strongest search makes of `player`'s pending decision: its choice and the
+    moves it weighed with their scores, best first (`Analysis`); `also` lists moves to
+    weigh besides its own candidates (the move a record says was played). It reads only
+    what `player` may know, as every bot does. For hints and the study of a game."""
+    make_bot("strong", seed, think, iterations)  # the same checks of the budget
+    return StrongBot(seed, think, iterations).analyse(game, player, also)
+
+
+__all__ = [
+    "BOTS",
+    "DEFAULT_THINK",
+    "EXPERT_THINK",
+    "Analysis",
+    "Bot",
+    "analyse",
+    "make_bot",
+]

@@ -4,7 +4,7 @@ scored with the shared evaluation; the best one is taken (docs/bots.md)."""
 from __future__ import annotations
 
 from cold_war_tui.bots.safety import scoring_plays_due
-from cold_war_tui.bots.worlds import best, decision_key, one_step, pending_for, worlds
+from cold_war_tui.bots.worlds import best, decision_key, moves_of, one_step, pending_for, worlds
 from cold_war_tui.engine import Game
 
 
@@ -13,14 +13,12 @@ class GreedyBot:
 
     def __init__(self, seed: int) -> None:
         self._seed = seed
-        self.scores: dict[str, float] = {}  # the last decision's, by choice (for a hint)
 
     def choose(self, game: Game, player: str) -> str:
         pending = pending_for(game, player)
-        ids = [c.id for c in pending.choices]
-        if len(ids) == 1:
-            return ids[0]
+        moves = moves_of(pending)
+        if len(moves) == 1:
+            return moves[0].notation
         world = next(worlds(game, player, decision_key(game, player, self._seed)))
-        ids = scoring_plays_due(world, player, pending, ids)
-        self.scores = one_step(world, player, ids)
-        return best(self.scores, ids)
+        moves = scoring_plays_due(world, player, pending, moves)
+        return best(one_step(world, player, moves), moves).notation

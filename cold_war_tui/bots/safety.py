@@ -14,31 +14,33 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cold_war_tui.bots.evaluate import tables
-from cold_war_tui.engine import Decision, Ending, Game, other
+from cold_war_tui.engine import Decision, DecisionKind, Ending, Game, Headline, Move, Play, other
 
 NUCLEAR_ENDINGS: frozenset[Ending] = frozenset({"DEFCON 1", "coup in the Cuban Missile Crisis"})
 """The losses to nuclear war: DEFCON 1 (8.1.3), a coup in the Cuban Missile Crisis (#40, 5.5)."""
 
 
-def scoring_plays_due(world: Game, player: str, pending: Decision, ids: Sequence[str]) -> list[str]:
-    """The choices that play a scoring card, when one must be played now; else `ids`.
+def scoring_plays_due(
+    world: Game, player: str, pending: Decision, moves: Sequence[Move]
+) -> list[Move]:
+    """The choices that play a scoring card, when one must be played now; else `moves`.
 
     In an action round: as many scoring cards in hand as rounds left (this one counts).
     At the headline: more scoring cards than the turn's action rounds. A headlined or
     played scoring card is scored at once, so it is not held at the turn's end.
     """
-    if pending.kind not in ("action", "headline"):
-        return list(ids)
+    if pending.kind not in (DecisionKind.ACTION, DecisionKind.HEADLINE):
+        return list(moves)
     scoring = tables(world).scoring_cards
     held = sum(1 for card in world.view(player).hand if card in scoring)
     if not held:
-        return list(ids)
-    if pending.kind == "action":
+        return list(moves)
+    if pending.kind == DecisionKind.ACTION:
         due = held >= world.rounds_left(player)
     else:
         due = held > world.action_rounds(player)
-    plays = [i for i in ids if _card_of(i) in scoring and not i.endswith((" ops", " space"))]
-    return plays if due and plays else list(ids)
+    plays = [m for m in moves if _event_card(m) in scoring]
+    return plays if due and plays else list(moves)
 
 
 DEFCON_GAMBLES = {45: "Summit"}
@@ -54,29 +56,37 @@ ticket is nuclear war. Played for ops by the USSR their event happens too (5.2).
 
 
 def gambles(
-    ids: Sequence[str], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
-) -> set[str]:
+    moves: Sequence[Move], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
+) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn: in an action round at
     DEFCON 2; at the headline at any DEFCON (the opponent's headline may resolve first,
     and #40 Cuban Missile Crisis sets DEFCON 2 from any level). `hand` is the player's,
     `hazards` the DEFCON hazards he must not play (evaluate.Tables.hazards)."""
-    if (kind == "action" and defcon > 2) or kind not in ("action", "headline"):
+    if (kind == DecisionKind.ACTION and defcon > 2) or kind not in TOP_KINDS:
         return set()
     held = [card for card in hand if card in hazards and card not in HAND_LOTTERIES]
     risky = set()
-    for choice in ids:
-        card = _card_of(choice)
-        gamble = card in DEFCON_GAMBLES and not choice.endswith((" ops", " space"))
+    for choice in moves:
+        gamble = _event_card(choice) in DEFCON_GAMBLES
+        card = _played_card(choice)
         lottery = card in HAND_LOTTERIES and card in hazards and held
-        if gamble or (lottery and not choice.endswith(" space")):
+        if gamble or (lottery and not (isinstance(choice, Play) and choice.mode == "space")):
             risky.add(choice)
     return risky
 
 
-def _card_of(choice: str) -> int | None:
-    words = choice.split()
-    if len(words) >= 2 and words[0] in ("play", "headline") and words[1].isdigit():
-        return int(words[1])
+TOP_KINDS = (DecisionKind.ACTION, DecisionKind.HEADLINE)
+
+
+def _played_card(move: Move) -> int | None:
+    """The card a headline or an action-round play puts in play."""
+    return move.card if isinstance(move, Play | Headline) else None
+
+
+def _event_card(move: Move) -> int | None:
+    """The card whose event a move plays: a headline, or an action round's event."""
+    if isinstance(move, Headline) or (isinstance(move, Play) and move.mode == "event"):
+        return move.card
     return None
 
 
@@ -84,10 +94,10 @@ def _card_of(choice: str) -> int | None:
 class Outcomes:
     """Per candidate, whether any sampled future lost by its own doing."""
 
-    nuclear: set[str] = field(default_factory=set)  # DEFCON 1 and a loss (8.1.3)
-    handed: set[str] = field(default_factory=set)  # the opponent won in our own round
+    nuclear: set[Move] = field(default_factory=set)  # DEFCON 1 and a loss (8.1.3)
+    handed: set[Move] = field(default_factory=set)  # the opponent won in our own round
 
-    def record(self, choice: str, game: Game, player: str, in_own_round: bool) -> None:
+    def record(self, choice: Move, game: Game, player: str, in_own_round: bool) -> None:
         outcome = game.outcome
         if outcome is None or outcome.winner != other(player):
             return
@@ -96,10 +106,10 @@ class Outcomes:
         elif in_own_round:
             self.handed.add(choice)
 
-    def condemned(self, choice: str) -> bool:
+    def condemned(self, choice: Move) -> bool:
         return choice in self.nuclear or choice in self.handed
 
-    def safe(self, candidates: Sequence[str]) -> list[str]:
+    def safe(self, candidates: Sequence[Move]) -> list[Move]:
         """The candidates no sample condemned, filter by filter, never down to none."""
         kept = list(candidates)
         for bad in (self.nuclear, self.handed):

@@ -15,12 +15,15 @@ seconds (anytime; at least one world).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from cold_war_tui.bots.evaluate import evaluate, tables
+from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, shipped_prior, situation
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.worlds import (
     TOP_DECISIONS,
@@ -28,15 +31,31 @@ from cold_war_tui.bots.worlds import (
     after,
     best,
     decision_key,
+    moves_of,
     one_step,
     pending_for,
     worlds,
 )
-from cold_war_tui.engine import CHINA_CARD, Game, other
+from cold_war_tui.engine import (
+    CHINA_CARD,
+    Answer,
+    CardPick,
+    DecisionKind,
+    Game,
+    Headline,
+    Move,
+    Play,
+    Target,
+    other,
+)
 
 DEFAULT_THINK = 0.25
 """Seconds per searched decision when neither `think` nor `iterations` is given."""
-FOLLOW_UPS = frozenset({"place_influence", "realign", "setup_influence"})
+EXPERT_THINK = 2.0
+"""The `expert` level's default: the same search with eight times the time."""
+FOLLOW_UPS = frozenset(
+    {DecisionKind.PLACE_INFLUENCE, DecisionKind.REALIGN, DecisionKind.SETUP_INFLUENCE}
+)
 """Decisions that continue a plan already searched: one step of lookahead answers them."""
 SHORTLIST = 6
 """Candidates searched per decision (the best by one step of lookahead)."""
@@ -59,48 +78,104 @@ HEADLINE_GUARD_THINK = 6.0
 he may hold (up to 6 x 45) can take 0.4 s, and a missed card can lose the game."""
 ROLLOUT_STEPS = 120
 """A rollout stops after this many decisions even if the bot's next big one has not come."""
+PRIOR_CANDIDATES = 4
+"""At a headline or an action round, the plays the prior likes best are searched..."""
+TACTICAL_CANDIDATES = 2
+"""...with the best plays by one step of lookahead, so that a shot the prior does not
+know (a coup that wins a region, 20 VP now) is searched too."""
+PRIOR_WEIGHT = 1.5
+"""How much the prior counts against the search's mean: a play's score is its mean
+evaluation plus PRIOR_WEIGHT times the log of its prior probability (evaluation units,
+about VP, per nat). The search overrides a habit only for a clear gain."""
+DICE_WORLDS = 4
+"""A follow-up that rolls dice (another realignment roll or stop) is judged by one step
+in this many worlds, each with its own dice: in one world, the roll that happened to
+succeed there would always look best."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the bot made of a decision: its choice, and the choices it weighed with their
+    scores (evaluation units, about VP), best first. The choice is the best-scored one
+    unless a safety filter ruled that out (safety.py)."""
+
+    choice: Move
+    scores: tuple[tuple[Move, float], ...]
+
+    @classmethod
+    def of(cls, scores: dict[Move, float], order: Sequence[Move]) -> Analysis:
+        """The best of `scores` (a tie to the choice first in `order`) as the choice."""
+        return cls(best(scores, order), ranked(scores, order))
+
+
+def ranked(scores: dict[Move, float], order: Sequence[Move]) -> tuple[tuple[Move, float], ...]:
+    """The scored choices, best first (a tie in the order of `order`)."""
+    scored = [m for m in order if m in scores]
+    return tuple((m, scores[m]) for m in sorted(scored, key=lambda m: -scores[m]))
 
 
 class StrongBot:
     """Searches plans in determinized worlds within its budget."""
 
-    def __init__(self, seed: int, think: float | None, iterations: int | None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        think: float | None,
+        iterations: int | None,
+        prior: Prior | None = None,
+    ) -> None:
         self._seed = seed
         self._iterations = iterations
         self._think = DEFAULT_THINK if think is None and iterations is None else think
-        self.scores: dict[str, float] = {}
-        """The last decision's scores by choice (a hint shows them): the search's means
-        for the candidates it searched, else one step of lookahead."""
+        self._prior = prior if prior is not None else shipped_prior()
 
     def choose(self, game: Game, player: str) -> str:
+        return self.analyse(game, player).choice.notation
+
+    def analyse(self, game: Game, player: str, also: Sequence[Move] = ()) -> Analysis:
+        """The bot's choice at `player`'s decision, with the scores of what it weighed;
+        the moves `also` lists (a move played in a record, to compare) are weighed too."""
         pending = pending_for(game, player)
-        ids = [c.id for c in pending.choices]
+        ids = moves_of(pending)
         if len(ids) == 1:
-            return ids[0]
+            return Analysis(ids[0], ((ids[0], 0.0),))
         started = time.perf_counter()
         key = decision_key(game, player, self._seed)
         sampled = worlds(game, player, key)
         world = next(sampled)
         ids = scoring_plays_due(world, player, pending, ids)
-        first = self.scores = one_step(world, player, ids)
+        if pending.kind == DecisionKind.REALIGN:
+            return Analysis.of(expected_one_step(sampled, world, player, ids), ids)
+        first = one_step(world, player, ids)
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
-            return best(first, ids)
-        candidates = shortlist(first, ids)
+            return Analysis.of(first, ids)
+        log_prior: dict[Move, float] = {}
+        if pending.kind in PRIOR_KINDS:
+            s = situation(game, player, pending)
+            probabilities = self._prior.probabilities(s, ids)
+            log_prior = {m: math.log(max(p, 1e-9)) for m, p in zip(ids, probabilities, strict=True)}
+            candidates = prior_shortlist(log_prior, first, ids)
+        else:
+            candidates = shortlist(first, ids)
+        candidates += [m for m in also if m in ids and m not in candidates]
         if len(candidates) == 1:
-            return candidates[0]
+            return Analysis.of(first, candidates)
         rng = random.Random(key)
         view = game.view(player)
         defcon = view.defcon
         hazards = tables(world).hazards[player]
         risky = partial(gambles, kind=pending.kind, defcon=defcon, hand=view.hand, hazards=hazards)
         outcomes = Outcomes(nuclear=risky(candidates))
-        if pending.kind == "headline":
+        if pending.kind == DecisionKind.HEADLINE:
             until = self._until(started, HEADLINE_GUARD_THINK)
             headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
         elif defcon <= GUARD_DEFCON:
             guard(sampled, player, candidates, Policy(rng), outcomes, self._until(started))
         deadline = self._deadline(started)
-        choice = self._search(world, sampled, player, candidates, rng, deadline, outcomes)
+        scores = self._search(
+            world, sampled, player, candidates, rng, deadline, outcomes, log_prior
+        )
+        choice = best(scores, outcomes.safe(candidates))
         if outcomes.condemned(choice) and len(ids) > len(candidates):
             rest = sorted(
                 (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
@@ -108,8 +183,8 @@ class StrongBot:
             until = self._until(time.perf_counter())
             spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, risky, until)
             if spare is not None:
-                return spare
-        return choice
+                choice = spare
+        return Analysis(choice, ranked(scores, candidates))
 
     def _deadline(self, started: float) -> float | None:
         """The search's time bound: `think` from the start, but at least half of it left
@@ -127,12 +202,15 @@ class StrongBot:
         world: Game,
         sampled: Iterator[Game],
         player: str,
-        candidates: list[str],
+        candidates: list[Move],
         rng: random.Random,
         deadline: float | None,
         outcomes: Outcomes,
-    ) -> str:
-        policy = Policy(rng)
+        log_prior: dict[Move, float],
+    ) -> dict[Move, float]:
+        """Each candidate's mean evaluation over the worlds searched, plus PRIOR_WEIGHT
+        times its log prior probability."""
+        policy = Policy(rng, self._prior)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         done = 0
@@ -150,20 +228,42 @@ class StrongBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             world = next(sampled)
-        means = self.scores = {c: totals[c] / counts[c] for c in candidates if counts[c]}
-        safe = outcomes.safe(candidates)
-        return best(means, safe)
+        return {
+            c: totals[c] / counts[c] + PRIOR_WEIGHT * log_prior.get(c, 0.0)
+            for c in candidates
+            if counts[c]
+        }
 
 
-def shortlist(scores: dict[str, float], ids: Sequence[str]) -> list[str]:
+def prior_shortlist(
+    log_prior: dict[Move, float], first: dict[Move, float], ids: Sequence[Move]
+) -> list[Move]:
+    """The PRIOR_CANDIDATES plays the prior likes best, then the TACTICAL_CANDIDATES
+    best by one step that are not among them."""
+    by_prior = sorted(ids, key=lambda m: -log_prior[m])[:PRIOR_CANDIDATES]
+    by_step = [m for m in sorted(first, key=lambda m: -first[m]) if m not in by_prior]
+    return by_prior + by_step[:TACTICAL_CANDIDATES]
+
+
+def expected_one_step(
+    sampled: Iterator[Game], world: Game, player: str, ids: Sequence[Move]
+) -> dict[Move, float]:
+    """Each choice's one-step evaluation, averaged over DICE_WORLDS worlds."""
+    totals: dict[Move, float] = {}
+    for n in range(DICE_WORLDS):
+        scores = one_step(world if n == 0 else next(sampled), player, ids)
+        for move, value in scores.items():
+            totals[move] = totals.get(move, 0.0) + value / DICE_WORLDS
+    return totals
+
+
+def shortlist(scores: dict[Move, float], ids: Sequence[Move]) -> list[Move]:
     """The SHORTLIST best by one step, at most PER_VERB of each verb."""
     ranked = sorted((c for c in ids if c in scores), key=lambda c: -scores[c])
-    picked: list[str] = []
+    picked: list[Move] = []
     per_verb: dict[str, int] = {}
     for choice in ranked:
-        verb = (
-            choice.split(" ", 1)[0] if not choice.startswith("play ") else choice.rsplit(" ", 1)[1]
-        )
+        verb = _verb(choice)
         if per_verb.get(verb, 0) >= PER_VERB:
             continue
         per_verb[verb] = per_verb.get(verb, 0) + 1
@@ -173,10 +273,22 @@ def shortlist(scores: dict[str, float], ids: Sequence[str]) -> list[str]:
     return picked or list(ids[:1])
 
 
+def _verb(move: Move) -> str:
+    """What kind of move it is, for PER_VERB: a play's mode (event, ops, space), an
+    operation's or a card pick's verb, an answer's word, else the kind of move."""
+    if isinstance(move, Play):
+        return move.mode
+    if isinstance(move, Target | CardPick):
+        return move.verb
+    if isinstance(move, Answer):
+        return move.word
+    return type(move).__name__
+
+
 def guard(
     sampled: Iterator[Game],
     player: str,
-    candidates: Sequence[str],
+    candidates: Sequence[Move],
     policy: Policy,
     outcomes: Outcomes,
     until: float | None,
@@ -200,12 +312,12 @@ def guard_worlds(sampled: Iterator[Game], most: int, until: float | None) -> Ite
 def spare_choice(
     sampled: Iterator[Game],
     player: str,
-    rest: list[str],
+    rest: list[Move],
     policy: Policy,
     kind: str,
-    risky: Callable[[Sequence[str]], set[str]],
+    risky: Callable[[Sequence[Move]], set[Move]],
     until: float | None,
-) -> str | None:
+) -> Move | None:
     """Every shortlisted candidate lost by our own doing somewhere: the best of the other
     choices (by one step, `rest` is in that order) that the same guard clears, if one
     does before `until`."""
@@ -214,7 +326,7 @@ def spare_choice(
             break
         batch = rest[start : start + SHORTLIST]
         outcomes = Outcomes(nuclear=risky(batch))
-        check = headline_guard if kind == "headline" else guard
+        check = headline_guard if kind == DecisionKind.HEADLINE else guard
         check(sampled, player, batch, policy, outcomes, until)
         cleared = [c for c in batch if not outcomes.condemned(c)]
         if cleared:
@@ -225,7 +337,7 @@ def spare_choice(
 def headline_guard(
     sampled: Iterator[Game],
     player: str,
-    candidates: Sequence[str],
+    candidates: Sequence[Move],
     policy: Policy,
     outcomes: Outcomes,
     until: float | None,
@@ -271,16 +383,16 @@ def possible_headlines(world: Game, player: str) -> set[int]:
     return {card for card in cards if card is not None and card != CHINA_CARD}
 
 
-def headlines_against(world: Game, player: str, choice: str, picks: set[int]) -> list[Game]:
+def headlines_against(world: Game, player: str, choice: Move, picks: set[int]) -> list[Game]:
     """`choice` headlined in `world` against each of `picks` (the opponent's pick there
     if he has made it, which is then one of `picks`)."""
     game = after(world, choice)
     if game is None:
         return []
     pending = game.pending
-    if pending is None or pending.kind != "headline" or pending.player == player:
+    if pending is None or pending.kind != DecisionKind.HEADLINE or pending.player == player:
         return [game]
-    return [g for card in sorted(picks) if (g := after(game, f"headline {card}")) is not None]
+    return [g for card in sorted(picks) if (g := after(game, Headline(card))) is not None]
 
 
 def play_out_headlines(game: Game, player: str, policy: Policy) -> None:
@@ -295,7 +407,7 @@ def play_out_headlines(game: Game, player: str, policy: Policy) -> None:
 
 def rollout(
     world: Game,
-    choice: str,
+    choice: Move,
     player: str,
     policy: Policy,
     outcomes: Outcomes,

@@ -15,18 +15,23 @@ import math
 import random
 import zlib
 from collections.abc import Callable, Iterator, Sequence
+from typing import TypeGuard, TypeVar
 
 from cold_war_tui.bots.evaluate import evaluate, tables
-from cold_war_tui.engine import Decision, Game, IllegalChoice
+from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, situation
+from cold_war_tui.engine import Decision, DecisionKind, Game, Headline, IllegalChoice, Move, Target
 
 DETERMINIZE_ATTEMPTS = 20
 """`determinize` refuses about 1 call in 13,000 (docs/engine.md): try the next seed."""
 WIDEST_ONE_STEP = 14
 """A one-step lookahead tries at most this many choices (a fair sample of the rest)."""
-TOP_DECISIONS = frozenset({"action", "headline"})
+TOP_DECISIONS = frozenset({DecisionKind.ACTION, DecisionKind.HEADLINE})
 """The decisions that begin a round or a turn; any other continues the one in course."""
-INFLUENCE_KINDS = ("place_influence", "setup_influence", "event_influence")
+INFLUENCE_KINDS = frozenset(
+    {DecisionKind.PLACE_INFLUENCE, DecisionKind.SETUP_INFLUENCE, DecisionKind.EVENT_INFLUENCE}
+)
 Score = Callable[[Game, str], float]
+K = TypeVar("K")
 
 
 def pending_for(game: Game, player: str) -> Decision:
@@ -38,19 +43,12 @@ def pending_for(game: Game, player: str) -> Decision:
 
 
 def decision_key(game: Game, player: str, seed: int) -> int:
-    """A number fixed by the bot's seed and what `player` knows of the decision."""
-    pending = game.pending
-    assert pending is not None
-    view = game.view(player)
-    text = "|".join(
-        (
-            str(seed),
-            view.model_dump_json(),
-            pending.kind,
-            pending.prompt,
-            ",".join(c.id for c in pending.choices),
-        )
-    )
+    """A number fixed by the bot's seed and what `player` has observed (his view and the
+    decisions he was asked, this one included: `Game.observations`), never by words for
+    people: rewording a prompt or a label changes no choice."""
+    seen = game.observations(player)
+    asked = ";".join(f"{a.kind}:{','.join(a.choices)}:{a.chosen or ''}" for a in seen.asked)
+    text = "|".join((str(seed), seen.view.model_dump_json(), asked))
     return zlib.crc32(text.encode()) | (seed & 0xFFFF) << 32
 
 
@@ -69,7 +67,12 @@ def worlds(game: Game, player: str, key: int) -> Iterator[Game]:
         n += 1
 
 
-def after(world: Game, choice: str) -> Game | None:
+def moves_of(decision: Decision) -> list[Move]:
+    """The moves of a decision's legal choices, in the order listed."""
+    return [choice.move for choice in decision.choices]
+
+
+def after(world: Game, choice: Move) -> Game | None:
     """A fork of `world` with `choice` made (None if the world does not accept it)."""
     fork = world.fork()
     try:
@@ -80,8 +83,8 @@ def after(world: Game, choice: str) -> Game | None:
 
 
 def one_step(
-    world: Game, player: str, choices: Sequence[str], score: Score = evaluate
-) -> dict[str, float]:
+    world: Game, player: str, choices: Sequence[Move], score: Score = evaluate
+) -> dict[Move, float]:
     """Each choice played on a fork of `world` and scored for `player`."""
     scores = {}
     for choice in choices:
@@ -104,17 +107,17 @@ def answered(world: Game, player: str) -> float:
         pending is None
         or pending.player == player
         or pending.kind in TOP_DECISIONS
-        or pending.kind.startswith(INFLUENCE_KINDS)
+        or pending.kind in INFLUENCE_KINDS
         or world.state.phasing != player
     ):
         return evaluate(world, player)
-    ids = [c.id for c in pending.choices]
-    replies = one_step(world, pending.player, ids)
-    reply = after(world, best(replies, ids)) if replies else None
+    moves = moves_of(pending)
+    replies = one_step(world, pending.player, moves)
+    reply = after(world, best(replies, moves)) if replies else None
     return evaluate(world if reply is None else reply, player)
 
 
-def best(scores: dict[str, float], order: Sequence[str]) -> str:
+def best(scores: dict[K, float], order: Sequence[K]) -> K:
     """The highest score; a tie goes to the choice listed first."""
     return max(order, key=lambda c: (scores.get(c, -math.inf), -order.index(c)))
 
@@ -123,45 +126,62 @@ class Policy:
     """The fast policy of a search's rollouts: one step of lookahead where it is cheap,
     a rule of thumb for influence points (no fork at all)."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, prior: Prior | None = None) -> None:
         self._rng = rng
+        self._prior = prior
 
-    def choose(self, world: Game, thorough: bool = False) -> str:
+    def choose(self, world: Game, thorough: bool = False) -> Move:
         """A choice for whoever decides in `world`; `thorough` tries every choice but
         influence points (an opponent answering in our own round: he may end the game)."""
         pending = world.pending
         assert pending is not None
-        ids = [c.id for c in pending.choices]
-        if len(ids) == 1:
-            return ids[0]
-        if pending.kind in ("place_influence", "setup_influence") or (
-            pending.kind.startswith("event_influence") and all(i.startswith("infl ") for i in ids)
+        moves = moves_of(pending)
+        if len(moves) == 1:
+            return moves[0]
+        if pending.kind in (DecisionKind.PLACE_INFLUENCE, DecisionKind.SETUP_INFLUENCE) or (
+            pending.kind == DecisionKind.EVENT_INFLUENCE and all(map(_is_point, moves))
         ):
-            return influence_point(world, pending.player, ids)
-        if pending.kind == "headline":
+            return influence_point(world, pending.player, moves)
+        if self._prior is not None and pending.kind in PRIOR_KINDS:
+            return self._habit(world, pending, moves)
+        if pending.kind == DecisionKind.HEADLINE:
             return headline_pick(world, pending)
-        if len(ids) > WIDEST_ONE_STEP:
-            points = [i for i in ids if i.startswith("infl ")]
-            others = [i for i in ids if not i.startswith("infl ")]
+        if len(moves) > WIDEST_ONE_STEP:
+            points = [m for m in moves if _is_point(m)]
+            others = [m for m in moves if not _is_point(m)]
             room = max(0, WIDEST_ONE_STEP - len(others))
             if thorough or len(others) <= WIDEST_ONE_STEP:
-                ids = others + self._rng.sample(points, min(room, len(points)))
+                moves = others + self._rng.sample(points, min(room, len(points)))
             else:
-                ids = self._rng.sample(ids, WIDEST_ONE_STEP)
-        scores = one_step(world, pending.player, ids, score=answered)
-        return best(scores, ids) if scores else ids[0]
+                moves = self._rng.sample(moves, WIDEST_ONE_STEP)
+        scores = one_step(world, pending.player, moves, score=answered)
+        return best(scores, moves) if scores else moves[0]
+
+    def _habit(self, world: Game, pending: Decision, moves: list[Move]) -> Move:
+        """The play the prior likes best for whoever decides (his hand in this world)."""
+        assert self._prior is not None
+        s = situation(world, pending.player, pending)
+        scores = self._prior.scores(s, moves)
+        return moves[max(range(len(moves)), key=scores.__getitem__)]
 
 
-def influence_point(world: Game, player: str, ids: Sequence[str]) -> str:
+def _is_point(move: Move) -> TypeGuard[Target]:
+    """An influence point (`infl KEY`)."""
+    return isinstance(move, Target) and move.verb == "infl"
+
+
+def influence_point(world: Game, player: str, moves: Sequence[Move]) -> Move:
     """The influence point that adds most to the evaluation's influence term, read off
     one snapshot: gain = weight * (tanh((m + 1) / s) - tanh(m / s))."""
     t = tables(world)
     s = world.state
     sign = 1 if player == "US" else -1
     weights = {key: (weight, stability) for key, weight, stability in t.countries}
-    best_id, best_gain = ids[0], -math.inf
-    for choice in ids:
-        key = choice[5:]
+    best_id, best_gain = moves[0], -math.inf
+    for choice in moves:
+        if not _is_point(choice):
+            continue
+        key = choice.country
         if key not in weights:
             continue
         weight, stability = weights[key]
@@ -173,19 +193,21 @@ def influence_point(world: Game, player: str, ids: Sequence[str]) -> str:
     return best_id
 
 
-def headline_pick(world: Game, pending: Decision) -> str:
+def headline_pick(world: Game, pending: Decision) -> Move:
     """A rollout's headline: a scoring card when the hand has more than the rounds can
     take, else the card with the most operations of the picker's own side."""
     player = pending.player
     t = tables(world)
-    cards = {c.id: int(c.id.split()[1]) for c in pending.choices}
+    cards: dict[Move, int] = {
+        move: move.card for move in moves_of(pending) if isinstance(move, Headline)
+    }
     hand = world.state.hands[player]
     scoring = [i for i, n in cards.items() if n in t.scoring_cards]
     if scoring and sum(1 for n in hand if n in t.scoring_cards) > world.action_rounds(player):
         return scoring[0]
     sides = t.card_side
 
-    def worth(choice: str) -> float:
+    def worth(choice: Move) -> float:
         number = cards[choice]
         if number in t.scoring_cards:
             return -1.0

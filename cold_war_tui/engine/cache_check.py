@@ -11,7 +11,7 @@ from __future__ import annotations
 from cold_war_tui.engine.board import SIDES
 from cold_war_tui.engine.caches import reach_tally
 from cold_war_tui.engine.core import Core
-from cold_war_tui.engine.decisions import Choice, Unavailable
+from cold_war_tui.engine.decisions import Unavailable
 from cold_war_tui.engine.plays import make_menu_row, menu_context
 from cold_war_tui.engine.restrictions import read_closures
 
@@ -57,7 +57,7 @@ def check_memos(core: Core) -> None:
         _same(f"greyed {choice.id}", entry, Unavailable(*choice, reason))
     for (card, ops), plays in tables.play_choices.items():
         _same(f"plays of #{card}", plays, core.make_plays(card, ops))
-    for (verb, card), choice in tables.card_choices.items():
-        _same(f"{verb} {card}", choice, Choice(f"{verb} {card}", core.card_name(card)))
-    for (verb, label), countries in tables.country_choices.items():
-        _same(f"{verb} choices", countries, core.make_country_row(verb, label))
+    for (card_verb, card), choice in tables.card_choices.items():
+        _same(f"{card_verb} {card}", choice, core.make_card_choice(card_verb, card))
+    for (target_verb, label), countries in tables.country_choices.items():
+        _same(f"{target_verb} choices", countries, core.make_country_row(target_verb, label))

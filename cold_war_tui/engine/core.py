@@ -17,6 +17,7 @@ from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import US, USSR, Board, Side, board_for, derived, other
 from cold_war_tui.engine.caches import Caches, reach_tally
 from cold_war_tui.engine.decisions import Choice, GameOver, Outcome, Unavailable
+from cold_war_tui.engine.moves import CardVerbOrHeadline, Play, Target, TargetVerb, card_move
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.state import FrozenState, GameState, freeze
 from cold_war_tui.wording import plural
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 VP_WIN = 20
 MILOPS_TRACK_END = 5  # the last box of the military operations track
 # The labels of the operations' target choices (`infl KEY`, ...); {name} is the country.
-TARGET_LABELS = {
+TARGET_LABELS: dict[TargetVerb, str] = {
     "infl": "Place influence in {name}",
     "coup": "Coup in {name}",
     "realign": "Realignment roll in {name}",
@@ -138,7 +139,7 @@ class Tables:
     prevented_by: dict[int, tuple[int, ...]]  # card -> cards whose event prevents it
     linked_events: frozenset[int]  # cards whose event needs, or is prevented by, another's
     # Choices `VERB KEY` of every country by (verb, label template), made as first needed.
-    country_choices: dict[tuple[str, str], tuple[Choice, ...]]
+    country_choices: dict[tuple[TargetVerb, str], tuple[Choice, ...]]
     hand_size: dict[int, int]  # by turn (setup.yaml)
     period_start: dict[str, int]  # the turn each period's cards enter the deck (setup.yaml)
     # (number, period_start) of every draw-deck card, in the data's order.
@@ -147,11 +148,13 @@ class Tables:
     # The action menu's plays of a card by (card, ops shown), made as first needed.
     play_choices: dict[tuple[int, int], Plays]
     # Choices `VERB N` of a card by (verb, card number), made as first needed.
-    card_choices: dict[tuple[str, int], Choice]
+    card_choices: dict[tuple[CardVerbOrHeadline, int], Choice]
     # Greyed-out entries by (choice, reason), made as first needed.
     greyed: dict[tuple[Choice, str], Unavailable]
     # The action-menu rows of cards by context, then card, made as first needed.
     menu_rows: dict[MenuContext, dict[int, MenuRow]]
+    # By space race box, the ops a card needs for the attempt and why fewer will not do.
+    space_needs: tuple[tuple[int, str], ...]
 
 
 def _build_tables(data: GameData) -> Tables:
@@ -181,6 +184,10 @@ def _build_tables(data: GameData) -> Tables:
         card_choices={},
         greyed={},
         menu_rows={},
+        space_needs=tuple(
+            (box.ops_needed, f"the next space box needs a card of {box.ops_needed}+ ops (6.4.1)")
+            for box in data.space_race
+        ),
     )
 
 
@@ -246,7 +253,9 @@ class Core:
         )
         self.caches = Caches(reach_tally(self.board, self.state))
 
-    def country_choices(self, verb: str, countries: Iterable[int], label: str) -> list[Choice]:
+    def country_choices(
+        self, verb: TargetVerb, countries: Iterable[int], label: str
+    ) -> list[Choice]:
         """The choices `VERB KEY` of `countries`, labelled `label` with {name} filled in.
 
         Each is made once per data and label: listing targets is the hot path.
@@ -259,24 +268,28 @@ class Core:
             return [row[c] for c in keys]
         return list(itemgetter(*keys)(row))  # one C call instead of a Python loop
 
-    def make_country_row(self, verb: str, label: str) -> tuple[Choice, ...]:
+    def make_country_row(self, verb: TargetVerb, label: str) -> tuple[Choice, ...]:
         """The choices `VERB KEY` of every country, labelled (uncached)."""
         board = self.board
         return tuple(
-            Choice(f"{verb} {key}", label.format(name=name))
+            Choice.of(Target(verb, key), label.format(name=name))
             for key, name in zip(board.keys, board.names, strict=True)
         )
 
-    def card_choices(self, verb: str, cards: Iterable[int]) -> list[Choice]:
+    def card_choices(self, verb: CardVerbOrHeadline, cards: Iterable[int]) -> list[Choice]:
         """The choices `VERB N` of `cards` in number order, labelled "#N Name" (cached)."""
         made = self.tables.card_choices
         choices = []
         for card in sorted(cards):
             choice = made.get((verb, card))
             if choice is None:
-                choice = made[verb, card] = Choice(f"{verb} {card}", self.card_name(card))
+                choice = made[verb, card] = self.make_card_choice(verb, card)
             choices.append(choice)
         return choices
+
+    def make_card_choice(self, verb: CardVerbOrHeadline, card: int) -> Choice:
+        """The choice `VERB N` of `card`, labelled "#N Name" (uncached)."""
+        return Choice.of(card_move(verb, card), self.card_name(card))
 
     def play_choices(self, card: int, ops: int) -> Plays:
         """The action menu's `play N event|ops|space` choices of `card` worth `ops` (cached)."""
@@ -290,9 +303,9 @@ class Core:
         name = self.card_name(card)
         asia = " (+1 all in Asia)" if card == CHINA_CARD else ""
         return Plays(
-            Choice(f"play {card} event", f"{name}: play the event"),
-            Choice(f"play {card} ops", f"{name}: {plural(ops, 'op')}{asia}"),
-            Choice(f"play {card} space", f"{name}: space race attempt"),
+            Choice.of(Play(card, "event"), f"{name}: play the event"),
+            Choice.of(Play(card, "ops"), f"{name}: {plural(ops, 'op')}{asia}"),
+            Choice.of(Play(card, "space"), f"{name}: space race attempt"),
         )
 
     def greyed(self, choice: Choice, reason: str) -> Unavailable:

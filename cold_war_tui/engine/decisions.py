@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from cold_war_tui.engine.board import Side
+from cold_war_tui.engine.moves import Move, parse_move
 from cold_war_tui.untrusted import excerpt
 
 T = TypeVar("T")
@@ -27,6 +29,16 @@ class Choice(NamedTuple):
     id: str
     label: str
 
+    @property
+    def move(self) -> Move:
+        """The move this choice makes (engine/moves.py), read off its id once per id."""
+        return parse_move(self.id)
+
+    @classmethod
+    def of(cls, move: Move, label: str) -> Choice:
+        """The choice making `move`, labelled for people."""
+        return cls(move.notation, label)
+
 
 class Unavailable(NamedTuple):
     """An option shown greyed out, with the reason it cannot be chosen now."""
@@ -34,6 +46,45 @@ class Unavailable(NamedTuple):
     id: str
     label: str
     reason: str
+
+    @property
+    def move(self) -> Move:
+        """The move this option would make, were it allowed."""
+        return parse_move(self.id)
+
+
+class DecisionKind(StrEnum):
+    """What a decision asks (docs/notation.md). The values are stable: saves, tests and
+    programs outside the package compare `Decision.kind` with them as plain strings."""
+
+    SETUP_INFLUENCE = "setup_influence"
+    BID_INFLUENCE = "bid_influence"
+    HEADLINE = "headline"
+    ACTION = "action"
+    EVENT_ORDER = "event_order"
+    OPERATION = "operation"
+    OPERATION_MIXED = "operation_mixed"
+    PLACE_INFLUENCE = "place_influence"
+    REALIGN = "realign"
+    SPACE_ROLL = "space_roll"
+    TURN_END_DISCARD = "turn_end_discard"
+    EVENT_INFLUENCE = "event_influence"
+    EVENT_REMOVE = "event_remove"
+    EVENT_TARGET = "event_target"
+    EVENT_COUP = "event_coup"
+    EVENT_DISCARD = "event_discard"
+    EVENT_TAKE = "event_take"
+    EVENT_GIVE = "event_give"
+    EVENT_OPTIONAL = "event_optional"
+    EVENT_OPERATIONS = "event_operations"
+    EVENT_DEFCON = "event_defcon"
+    EVENT_REGION = "event_region"
+    OLYMPIC_GAMES = "olympic_games"
+    WARSAW_PACT = "warsaw_pact"
+    GRAIN_SALES = "grain_sales"
+    STAR_WARS = "star_wars"
+    WARGAMES = "wargames"
+    AMES_ORDER = "ames_order"
 
 
 class Decision(NamedTuple):
@@ -43,7 +94,7 @@ class Decision(NamedTuple):
     (tuples and a read-only mapping): what `choose` accepts is what the engine listed."""
 
     player: Side
-    kind: str
+    kind: DecisionKind
     prompt: str
     choices: tuple[Choice, ...]
     unavailable: tuple[Unavailable, ...]
@@ -96,19 +147,19 @@ class GameOver(Exception):  # a control-flow signal, named as such
         self.outcome = outcome
 
 
-Flow = Generator[Decision, str, T]
-"""A rules procedure: yields Decisions, receives the chosen id, returns a value."""
+Flow = Generator[Decision, Move, T]
+"""A rules procedure: yields Decisions, receives the chosen move, returns a value."""
 
 
 def ask(
     player: Side,
-    kind: str,
+    kind: DecisionKind,
     prompt: str,
     choices: Sequence[Choice],
     unavailable: Sequence[Unavailable] = (),
     **context: Any,
 ) -> Decision:
-    """One question: a rules procedure yields it and receives the chosen id,
+    """One question: a rules procedure yields it and receives the chosen move,
     `chosen = yield ask(...)`. A plain function, not a sub-generator: this runs
     for every decision of the game."""
     # tuple.__new__ skips the NamedTuple's Python-level constructor (as for log lines).

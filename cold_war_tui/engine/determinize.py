@@ -21,10 +21,8 @@ from typing import NamedTuple
 from cold_war_tui.engine import effect_keys, rng
 from cold_war_tui.engine.board import SIDES, Side, other
 from cold_war_tui.engine.decisions import Decision
+from cold_war_tui.engine.moves import card_of
 from cold_war_tui.engine.state import GameState
-
-# The verbs of choice ids that name a card (`play 21 ops`, `discard 7`, `next 19`, ...).
-CARD_VERBS = frozenset({"play", "headline", "discard", "return", "give", "take", "next", "un"})
 
 
 def known_cards(state: GameState, holder: Side) -> list[int]:
@@ -48,27 +46,10 @@ def headline_secret(pending: Decision | None) -> bool:
     return pending is not None and pending.kind == "headline"
 
 
-def card_named(choice_id: str) -> int | None:
-    """The card a choice id names (`play 21 ops` -> 21), if it names one."""
-    verb, _, rest = choice_id.partition(" ")
-    number = rest.partition(" ")[0]
-    return int(number) if verb in CARD_VERBS and number.isdigit() else None
-
-
 def named_cards(decision: Decision) -> set[int]:
     """The cards a decision's choices name. Its player sees them: his own hand, or cards
     an event shows him (#108 Our Man in Tehran's top of the pile, #67 Grain Sales' card)."""
-    return {card for c in decision.choices if (card := card_named(c.id)) is not None}
-
-
-def renamed(choice_id: str, moved: Mapping[int, int]) -> str:
-    """`choice_id` with the card it names replaced as `moved` says."""
-    card = card_named(choice_id)
-    if card is None or card not in moved:
-        return choice_id
-    verb, _, rest = choice_id.partition(" ")
-    tail = rest.partition(" ")[2]
-    return " ".join(part for part in (verb, str(moved[card]), tail) if part)
+    return {card for c in decision.choices if (card := card_of(c.move)) is not None}
 
 
 class Plan(NamedTuple):

@@ -20,7 +20,7 @@ from cold_war_tui.engine import odds, operations
 from cold_war_tui.engine.board import US, USSR, Board, Side, board_for, other
 from cold_war_tui.engine.cache_check import check_caches, check_memos
 from cold_war_tui.engine.core import Core, LogEntry, make_core
-from cold_war_tui.engine.decisions import Decision, Outcome
+from cold_war_tui.engine.decisions import Decision, DecisionKind, Outcome
 from cold_war_tui.engine.determinize import (
     Plan,
     headline_secret,
@@ -28,12 +28,12 @@ from cold_war_tui.engine.determinize import (
     named_cards,
     plan,
     relabel,
-    renamed,
     settle,
 )
 from cold_war_tui.engine.effect_keys import PERSISTENT, THIS_TURN, EffectError, checked
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
 from cold_war_tui.engine.events.registry import RULEBOOK
+from cold_war_tui.engine.moves import MOVE_TYPES, Move, parse_move, with_cards
 from cold_war_tui.engine.odds import CoupOdds, RealignOdds, SpaceOdds
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state
@@ -100,6 +100,25 @@ class PlayerView(BaseModel):
     events_played: list[int]
 
 
+class Asked(NamedTuple):
+    """A decision put to a player as he saw it: what it asked (`kind`), the ids of its
+    legal choices, and his answer (None while it waits)."""
+
+    kind: DecisionKind
+    choices: tuple[str, ...]
+    chosen: str | None
+
+
+class Observations(NamedTuple):
+    """Everything one player has observed of a game, in a form programs compare: his view
+    now and every decision he was asked. No text for people (prompts, labels, the log)
+    is part of it, so rewording them changes nothing that reads it."""
+
+    player: Side
+    view: PlayerView
+    asked: tuple[Asked, ...]
+
+
 class Checkpoint(NamedTuple):
     """A copy of the state where the flow is shallow, and how far the game was then.
 
@@ -132,12 +151,14 @@ class Game:
         self._core = core
         self._origin = origin
         self._choices: list[str] = []
+        self._asked: list[Decision] = []  # the decision each choice answered
         self._outcome: Outcome | None = None
         self._checkpoints = [Checkpoint(0, freeze(core.state), len(core.log_entries))]
         # A determinized game: the redeals made on the way, and how many of its choices
         # are not its own (the route to where it was made, which may hold secrets).
         self._redeals: tuple[Redeal, ...] = ()
         self._private_choices = 0
+        self._determinized_for: Side | None = None
         self._start()
 
     def _start(self) -> None:
@@ -180,7 +201,7 @@ class Game:
         return cls(core, origin)
 
     # -- playing --------------------------------------------------------------------
-    def _advance(self, choice: str | None) -> Decision | None:
+    def _advance(self, choice: Move | None) -> Decision | None:
         """Run the flow to its next decision, and file the checkpoint it passed, if any."""
         try:
             pending = next(self._flow) if choice is None else self._flow.send(choice)
@@ -201,20 +222,30 @@ class Game:
         """The decision the game waits for; None once it is over."""
         return self._pending
 
-    def choose(self, choice_id: str) -> None:
-        """Answer the pending decision. An id it does not list raises IllegalChoice."""
+    def choose(self, choice: str | Move) -> None:
+        """Answer the pending decision with a choice id or a move (engine/moves.py).
+        One it does not list raises IllegalChoice."""
         pending = self._pending
         if pending is None:
             raise IllegalChoice("the game is over")
-        if type(choice_id) is not str:  # not even a str subclass: its == could accept anything
-            raise IllegalChoice(f"a choice id is a str, not {type(choice_id).__name__}")
+        # Exactly a str (a subclass's == could accept anything), or a move of the grammar.
+        move: Move | None = None
+        if type(choice) is str:
+            choice_id = choice
+        elif isinstance(choice, MOVE_TYPES):
+            move, choice_id = choice, choice.notation
+        else:
+            raise IllegalChoice(f"a choice is a str id or a move, not {type(choice).__name__}")
         if not pending.accepts(choice_id):
             raise IllegalChoice(pending.why_not(choice_id))
+        if move is None:
+            move = parse_move(choice_id)
         choices = self._choices
         choices.append(choice_id)
+        self._asked.append(pending)
         if len(choices) - self._checkpoints[-1].choices >= CHECKPOINT_SPACING:
             self._core.checkpoint_due = True
-        self._pending = self._advance(choice_id)
+        self._pending = self._advance(move)
         if self.check_caches:
             check_caches(self._core)
             if self._pending is None:
@@ -251,6 +282,27 @@ class Game:
     @property
     def board(self) -> Board:
         return self._core.board
+
+    def observations(self, player: str) -> Observations:
+        """What `player` has observed: his view and every decision he was asked, the
+        pending one included. In a determinized game, the decisions before it was made
+        are those of the player it was made for only (the rest of its route is secret)."""
+        player = _side(player)
+        start = 0 if player == self._determinized_for else self._private_choices
+        return self._observations(player, start)
+
+    def _observations(self, player: Side, start: int) -> Observations:
+        """`player`'s observations from the `start`-th choice on (0: the whole game, the
+        route of a determinized game included, for a redeal to show him the same)."""
+        asked = [
+            Asked(decision.kind, tuple(c.id for c in decision.choices), chosen)
+            for decision, chosen in zip(self._asked[start:], self._choices[start:], strict=True)
+            if decision.player == player
+        ]
+        pending = self._pending
+        if pending is not None and pending.player == player:
+            asked.append(Asked(pending.kind, tuple(c.id for c in pending.choices), None))
+        return Observations(player, self.view(player), tuple(asked))
 
     def view(self, player: str) -> PlayerView:
         """What `player` may know: never the opponent's hand or the deck order."""
@@ -430,6 +482,7 @@ class Game:
             game._redeals = (*game._redeals, Redeal(made, planned.moved, planned.rng))
             game._redo(game._redeals[-1])
         game._private_choices = made
+        game._determinized_for = player
         return game
 
     def _redealt_earlier(self, player: Side, planned: Plan) -> Game:
@@ -454,10 +507,10 @@ class Game:
             probe.choose(self._choices[count])
         if at is None and since:
             raise ValueError(_CANNOT_REDEAL)  # a redeal since the checkpoint is in the way
-        view = self.view(player)
+        seen = self._observations(player, 0)
         for _ in range(REDEAL_ATTEMPTS):
             game = self._moved_at(planned.moved, point if at is None else at)
-            if game is not None and game._same_past(self, player, view):
+            if game is not None and game._observations(player, 0) == seen:
                 game._redeals = (*game._redeals, Redeal(made, {}, planned.rng))
                 game._redo(game._redeals[-1])
                 return game
@@ -479,15 +532,10 @@ class Game:
             game._redo(game._redeals[-1])
         try:
             for choice in self._choices[len(game._choices) :]:
-                game.choose(renamed(choice, moved))
+                game.choose(with_cards(parse_move(choice), moved))
         except IllegalChoice:
             return None
         return game
-
-    def _same_past(self, true: Game, player: Side, view: PlayerView) -> bool:
-        """Whether `player` saw the same in this game as in `true`: his view, the log."""
-        same_log = self._core.log_entries == true._core.log_entries
-        return same_log and self.view(player) == view
 
     def _redo(self, step: Redeal) -> None:
         state = self._core.state
@@ -513,6 +561,7 @@ class Game:
             if made < target:
                 game.choose(self._choices[made])
         game._private_choices = self._private_choices if redeals else 0
+        game._determinized_for = self._determinized_for if redeals else None
         return game
 
     def _restore(
@@ -528,10 +577,12 @@ class Game:
         game._core = core
         game._origin = self._origin
         game._choices = self._choices[: point.choices]
+        game._asked = self._asked[: point.choices]
         game._outcome = None
         game._checkpoints = checkpoints
         game._redeals = redeals
         game._private_choices = 0
+        game._determinized_for = None
         game._start()
 
 

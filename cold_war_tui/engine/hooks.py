@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from cold_war_tui.engine.board import Side
 from cold_war_tui.engine.decisions import Choice, Flow, Unavailable
+from cold_war_tui.engine.moves import Move
 
 if TYPE_CHECKING:
     from cold_war_tui.engine.core import Core
@@ -53,7 +54,7 @@ class MenuAction:
     extend), `handle` runs the chosen one."""
 
     choices: Callable[[Core, Side, list[Choice]], list[Choice]]
-    handle: Callable[[Core, Side, str], Flow[bool]]
+    handle: Callable[[Core, Side, Move], Flow[bool]]
 
 
 # Both headline cards are revealed: `picks` (side -> card) is what will resolve; a

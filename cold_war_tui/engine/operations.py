@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from cold_war_tui.engine import restrictions
 from cold_war_tui.engine.board import Side, other
 from cold_war_tui.engine.core import CHINA_CARD, TARGET_LABELS, Core
-from cold_war_tui.engine.decisions import Choice, Flow, ask
+from cold_war_tui.engine.decisions import Choice, DecisionKind, Flow, ask
 from cold_war_tui.engine.effect_keys import OPS_BONUS, OPS_MALUS, SOUTHEAST_ASIA_BONUS
+from cold_war_tui.engine.moves import DONE, Target, TargetVerb, expect
 from cold_war_tui.wording import either, plural
 
-ALL_KINDS = ("infl", "coup", "realign")
+OperationVerb = Literal["infl", "coup", "realign"]
+ALL_KINDS: tuple[OperationVerb, ...] = ("infl", "coup", "realign")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +145,12 @@ def place_influence(core: Core, side: Side, budget: Budget, first: int) -> Flow[
             return
         chosen = yield ask(
             side,
-            "place_influence",
+            DecisionKind.PLACE_INFLUENCE,
             f"{side}: place influence ({plural(left, 'op')} left)",
             target_choices(core, "infl", targets),
             ops_left=left,
         )
-        country = core.board.index[chosen.split(" ", 1)[1]]
+        country = core.board.index[expect(chosen, Target).country]
 
 
 # -- coup (6.3) ---------------------------------------------------------------
@@ -314,19 +316,24 @@ def realign_series(
             return
         chosen = yield ask(
             side,
-            "realign",
+            DecisionKind.REALIGN,
             f"{side}: another realignment roll ({left} left), or done",
-            [*target_choices(core, "realign", targets), Choice("done", "Stop")],
+            [*target_choices(core, "realign", targets), STOP],
             ops_left=left,
         )
-        if chosen == "done":
+        if chosen == DONE:
             return
-        country = core.board.index[chosen.split(" ", 1)[1]]
+        country = core.board.index[expect(chosen, Target).country]
 
 
 # -- conducting operations ----------------------------------------------------
 # The words of each kind of operation, for the prompt: it names only what it offers.
-KIND_WORDS = {"infl": "influence", "coup": "coup", "realign": "realignment"}
+KIND_WORDS: dict[OperationVerb, str] = {
+    "infl": "influence",
+    "coup": "coup",
+    "realign": "realignment",
+}
+STOP = Choice.of(DONE, "Stop")
 
 
 def conduct(
@@ -335,7 +342,7 @@ def conduct(
     ops: int,
     *,
     bonuses: Sequence[Bonus] = (),
-    kinds: Iterable[str] = ALL_KINDS,
+    kinds: Iterable[OperationVerb] = ALL_KINDS,
     free_coup: bool = False,
     area: Areas | None = None,
 ) -> Flow[None]:
@@ -346,29 +353,27 @@ def conduct(
     """
     budget = Budget(ops, bonuses)
     kinds = tuple(kinds)
-    choices: list[Choice] = []
+    targets: dict[OperationVerb, Sequence[int]] = {}
     if "infl" in kinds:
-        choices += target_choices(core, "infl", influence_targets(core, side, budget))
+        targets["infl"] = influence_targets(core, side, budget)
     if "coup" in kinds:
-        targets = coup_targets(core, side, free=free_coup, area=area)
-        choices += target_choices(core, "coup", targets)
+        targets["coup"] = coup_targets(core, side, free=free_coup, area=area)
     if "realign" in kinds:
-        targets = realign_targets(core, side, budget, free=free_coup, area=area)
-        choices += target_choices(core, "realign", targets)
-    if not choices:
+        targets["realign"] = realign_targets(core, side, budget, free=free_coup, area=area)
+    offered = [kind for kind in KIND_WORDS if targets.get(kind)]
+    if not offered:
         core.log("6.0", f"{side} has no legal operation for {plural(ops, 'op')}")
         return
-    offered = [KIND_WORDS[k] for k in KIND_WORDS if any(c.id.startswith(k + " ") for c in choices)]
     chosen = yield ask(
         side,
-        "operation",
-        f"{side}: use {plural(ops, 'op')} ({either(offered)})",
-        choices,
+        DecisionKind.OPERATION,
+        f"{side}: use {plural(ops, 'op')} ({either([KIND_WORDS[k] for k in offered])})",
+        [choice for kind in offered for choice in target_choices(core, kind, targets[kind])],
         ops=ops,
         bonuses=tuple(bonuses),  # the area bonuses of these ops (Game.coup_odds)
     )
-    verb, key = chosen.split(" ", 1)
-    country = core.board.index[key]
+    target = expect(chosen, Target)
+    verb, country = target.verb, core.board.index[target.country]
     if verb != "coup" and core.options.realignment_variant and {"infl", "realign"} <= set(kinds):
         yield from mixed_operations(core, side, budget, verb, country)
     elif verb == "infl":
@@ -379,7 +384,9 @@ def conduct(
         yield from realign_series(core, side, budget, country, free=free_coup, area=area)
 
 
-def mixed_operations(core: Core, side: Side, budget: Budget, verb: str, first: int) -> Flow[None]:
+def mixed_operations(
+    core: Core, side: Side, budget: Budget, verb: TargetVerb, first: int
+) -> Flow[None]:
     """Realignment variant: one card's ops mix influence and realignment rolls, never
     both in the same country this action round (optional rules)."""
     placed: set[int] = set()
@@ -411,18 +418,18 @@ def mixed_operations(core: Core, side: Side, budget: Budget, verb: str, first: i
             return
         chosen = yield ask(
             side,
-            "operation_mixed",
+            DecisionKind.OPERATION_MIXED,
             f"{side}: place influence or roll realignment ({budget.left()} ops left), or done",
-            [*choices, Choice("done", "Stop")],
+            [*choices, STOP],
             ops_left=budget.left(),
         )
-        if chosen == "done":
+        if chosen == DONE:
             return
-        verb, key = chosen.split(" ", 1)
-        country = core.board.index[key]
+        target = expect(chosen, Target)
+        verb, country = target.verb, core.board.index[target.country]
 
 
-def target_choices(core: Core, verb: str, countries: Iterable[int]) -> list[Choice]:
+def target_choices(core: Core, verb: OperationVerb, countries: Iterable[int]) -> list[Choice]:
     """The operations' `VERB KEY` choices of `countries` ("Coup in Iran")."""
     return core.country_choices(verb, countries, TARGET_LABELS[verb])
 
@@ -441,15 +448,17 @@ def space_threshold(core: Core, side: Side) -> tuple[int, str]:
     """The ops a card needs for `side`'s space race attempt now, and the reason when it
     has fewer (6.4.1, 6.4.2, 6.4.6); no card has NO_ATTEMPT ops."""
     box = core.state.space[side]
-    if box >= len(core.data.space_race):
-        return NO_ATTEMPT, "already at the last box of the space race (6.4.6)"
+    needs = core.tables.space_needs
+    if box >= len(needs):
+        return NO_ATTEMPT, LAST_BOX
     if core.state.space_attempts[side] >= space_attempts_allowed(core, side):
-        return NO_ATTEMPT, "no space race attempt left this turn (6.4.2)"
-    needed = core.data.space_race[box].ops_needed
-    return needed, f"the next space box needs a card of {needed}+ ops (6.4.1)"
+        return NO_ATTEMPT, NO_ATTEMPT_LEFT
+    return needs[box]
 
 
 NO_ATTEMPT = 99  # more ops than any card has
+LAST_BOX = "already at the last box of the space race (6.4.6)"
+NO_ATTEMPT_LEFT = "no space race attempt left this turn (6.4.2)"
 
 
 def space_blocked(core: Core, side: Side, ops: int) -> str | None:

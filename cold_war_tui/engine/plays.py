@@ -14,9 +14,10 @@ from collections.abc import Iterable
 from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import Side, other
 from cold_war_tui.engine.core import CHINA_CARD, HAND, Core, MenuContext, MenuRow, Place
-from cold_war_tui.engine.decisions import Choice, Flow, Unavailable, ask
+from cold_war_tui.engine.decisions import Choice, DecisionKind, Flow, Unavailable, ask
 from cold_war_tui.engine.effect_keys import OPS_BONUS, OPS_MALUS
 from cold_war_tui.engine.events import announce_play, event_blocked, resolve_event
+from cold_war_tui.engine.moves import Answer, Order, PlayMode
 
 
 def card_plays(
@@ -86,7 +87,7 @@ def make_menu_row(core: Core, context: MenuContext, card: int) -> MenuRow:
     return MenuRow(plays.event if conditional else None, tuple(choices), tuple(greyed))
 
 
-def play_card(core: Core, side: Side, card: int, mode: str) -> Flow[None]:
+def play_card(core: Core, side: Side, card: int, mode: PlayMode) -> Flow[None]:
     """Play `card` from `side`'s hand for its event, operations or the space race."""
     if card == CHINA_CARD:
         announce_play(core, side, card, mode)
@@ -142,20 +143,22 @@ def space_race(core: Core, side: Side) -> Flow[None]:
     if core.options.space_race_no_roll:
         roll = yield ask(
             side,
-            "space_roll",
+            DecisionKind.SPACE_ROLL,
             f"{side}: roll for the space race, or make the attempt without rolling?",
-            [Choice("roll", "Roll the die"), Choice("no-roll", "Do not roll")],
+            [Choice.of(Answer("roll"), "Roll the die"), Choice.of(NO_ROLL, "Do not roll")],
         )
-        if roll == "no-roll":
+        if roll == NO_ROLL:
             core.state.space_attempts[side] += 1
             core.log("opt", f"{side} makes a space race attempt without rolling")
             return
     ops.space_attempt(core, side)
 
 
+NO_ROLL = Answer("no-roll")
+EVENT_FIRST = Order("event")
 EVENT_ORDER = (
-    Choice("event-first", "Event first, then operations"),
-    Choice("ops-first", "Operations first, then the event"),
+    Choice.of(EVENT_FIRST, "Event first, then operations"),
+    Choice.of(Order("ops"), "Operations first, then the event"),
 )
 _MODE_TEXT = {"event": "its event", "ops": "operations", "space": "a space race attempt"}
 
@@ -176,12 +179,12 @@ def play_for_ops(core: Core, side: Side, card: int) -> Flow[bool]:
         return False
     order = yield ask(
         side,
-        "event_order",
+        DecisionKind.EVENT_ORDER,
         f"{side}: the {opponent} event of {core.card_name(card)} happens: before or after"
         " your ops?",
         EVENT_ORDER,
     )
-    if order == "event-first":
+    if order == EVENT_FIRST:
         happened = yield from resolve_event(core, card, opponent, "5.2")
         yield from ops.conduct(core, side, value, bonuses=bonuses)
     else:
@@ -190,7 +193,7 @@ def play_for_ops(core: Core, side: Side, card: int) -> Flow[bool]:
     return happened
 
 
-def play_china(core: Core, side: Side, mode: str) -> Flow[None]:
+def play_china(core: Core, side: Side, mode: PlayMode) -> Flow[None]:
     """The China Card: 4 ops (+1 all in Asia), then to the opponent face down (9.x)."""
     state = core.state
     state.china_holder = other(side)

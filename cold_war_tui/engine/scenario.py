@@ -169,14 +169,15 @@ def _place_cards(
     ]
     placed = _check_placed(piles, data, cards_out)
     # A period enters the deck when its first turn starts (turn-start adds it).
-    adds_now = scenario.phase in ("setup", "turn-start") and scenario.turn > 1
+    turn = scenario.turn  # read once: a model's attribute costs more than a local's
+    adds_now = scenario.phase in ("setup", "turn-start") and turn > 1
     current: list[int] = []
     for number, entered in tables_for(data).deck_cards:  # one pass, in the data's order
         if number in placed:
             continue
         if number in cards_out:
             state.out_of_game.append(number)
-        elif entered < scenario.turn or (entered == scenario.turn and not adds_now):
+        elif entered < turn or (entered == turn and not adds_now):
             current.append(number)
         else:
             state.box.append(number)

@@ -7,7 +7,10 @@ outside world only ever sees `StateSnapshot` (a frozen pydantic copy), so
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from types import NoneType, UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, ConfigDict
 
@@ -120,45 +123,74 @@ def snapshot(state: GameState, board: Board) -> StateSnapshot:
 _COPIED_FIELDS = tuple(name for name in StateSnapshot.model_fields if name != "influence")
 
 
-# A state frozen into one plain tuple of ints, strings, tuples and small dicts of ints
-# (`freeze`), in the order of GameState's fields; `thaw` makes a GameState of it again.
-FrozenState = tuple[
-    tuple[int, ...],  # influence, US
-    tuple[int, ...],  # influence, USSR
-    int,  # turn
-    str,  # phase
-    int,  # action_round
-    Side,  # phasing
-    int,  # defcon
-    int,  # vp
-    dict[Side, int],  # milops
-    dict[Side, int],  # space
-    dict[Side, int],  # space_attempts
-    dict[Side, int],  # rounds_taken
-    Side | None,  # china_holder
-    bool,  # china_face_up
-    tuple[int, ...],  # hands, US
-    tuple[int, ...],  # hands, USSR
-    tuple[int, ...],  # draw
-    tuple[int, ...],  # discard
-    tuple[int, ...],  # removed
-    tuple[int, ...],  # in_play
-    tuple[int, ...],  # limbo
-    tuple[int, ...],  # box
-    tuple[int, ...],  # out_of_game
-    dict[EffectKey, int],  # effects
-    dict[EffectKey, int],  # turn_effects
-    tuple[int, ...],  # events_played
-    dict[Side, int | None],  # headline
-    tuple[int, ...],  # known, US
-    tuple[int, ...],  # known, USSR
-    dict[Side, int],  # setup_left
-    int,  # bid_left
-    bool,  # ccw_active
-    int,  # rng
-    tuple[int, ...],  # forced_dice
-    int,  # dice_rolled
-]
+# -- checkpoints: the state frozen into one plain tuple, by field name -------------------
+FrozenState = tuple[object, ...]
+"""A GameState's fields in their order, each as an immutable value (`freeze`): lists as
+tuples, the per-side lists as (US, USSR) pairs of tuples, dicts as private copies."""
+
+_NAMES = tuple(f.name for f in fields(GameState))
+
+
+def _copy_kind(name: str, annotation: object) -> str:
+    """How field `name` is frozen: "list", "per-side lists", "dict" or "value". A type
+    with no known copy fails at import, naming the field: add it here, nowhere else."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is list:
+        return "list"
+    if origin is dict and get_origin(args[1]) is list:
+        return "per-side lists"
+    if origin is dict:
+        return "dict"
+    if _immutable(annotation):
+        return "value"
+    raise TypeError(f"GameState.{name}: no checkpoint copy for the type {annotation}")
+
+
+def _immutable(annotation: object) -> bool:
+    """An int, a str, a bool, a literal, None, or a union of those."""
+    origin = get_origin(annotation)
+    if origin is Literal or annotation in (int, str, bool, NoneType):
+        return True
+    return origin in (Union, UnionType) and all(map(_immutable, get_args(annotation)))
+
+
+_COPY_KINDS = {
+    name: _copy_kind(name, annotation)
+    for name, annotation in get_type_hints(GameState).items()
+    if name in _NAMES
+}
+# Each kind of field frozen (from `s.NAME`) and thawed (from the local NAME), as code.
+_FROZEN = {
+    "value": "s.{0}",
+    "list": "tuple(s.{0})",
+    "per-side lists": "(tuple(s.{0}[US]), tuple(s.{0}[USSR]))",
+    "dict": "s.{0}.copy()",
+}
+_THAWED = {
+    "value": "{0}",
+    "list": "list({0})",
+    "per-side lists": "{{US: list({0}[0]), USSR: list({0}[1])}}",
+    "dict": "{0}.copy()",
+}
+
+
+def _compiled() -> tuple[Callable[[GameState], FrozenState], Callable[[FrozenState], GameState]]:
+    """`freeze` and `thaw`, written out field by field from GameState's fields and types,
+    as `dataclasses` writes a class's `__init__`: as fast as code typed by hand, and a
+    field added to GameState needs nothing here."""
+    frozen = ",\n        ".join(_FROZEN[_COPY_KINDS[n]].format(n) for n in _NAMES)
+    thawed = ",\n        ".join(f"{n}={_THAWED[_COPY_KINDS[n]].format(n)}" for n in _NAMES)
+    source = (
+        f"def freeze(s):\n    return (\n        {frozen},\n    )\n\n"
+        f"def thaw(f):\n    ({', '.join(_NAMES)},) = f\n"
+        f"    return GameState(\n        {thawed},\n    )\n"
+    )
+    namespace: dict[str, Any] = {"GameState": GameState, "US": US, "USSR": USSR}
+    exec(compile(source, "<engine.state checkpoints>", "exec"), namespace)
+    return namespace["freeze"], namespace["thaw"]
+
+
+_freeze, _thaw = _compiled()
 
 
 def freeze(s: GameState) -> FrozenState:
@@ -168,82 +200,12 @@ def freeze(s: GameState) -> FrozenState:
     garbage collector stops tracking a tuple of ints after one look, so the many
     checkpoints a game keeps cost it nothing later.
     """
-    influence, hands, known = s.influence, s.hands, s.known
-    return (
-        tuple(influence[US]),
-        tuple(influence[USSR]),
-        s.turn,
-        s.phase,
-        s.action_round,
-        s.phasing,
-        s.defcon,
-        s.vp,
-        s.milops.copy(),
-        s.space.copy(),
-        s.space_attempts.copy(),
-        s.rounds_taken.copy(),
-        s.china_holder,
-        s.china_face_up,
-        tuple(hands[US]),
-        tuple(hands[USSR]),
-        tuple(s.draw),
-        tuple(s.discard),
-        tuple(s.removed),
-        tuple(s.in_play),
-        tuple(s.limbo),
-        tuple(s.box),
-        tuple(s.out_of_game),
-        s.effects.copy(),
-        s.turn_effects.copy(),
-        tuple(s.events_played),
-        s.headline.copy(),
-        tuple(known[US]),
-        tuple(known[USSR]),
-        s.setup_left.copy(),
-        s.bid_left,
-        s.ccw_active,
-        s.rng,
-        tuple(s.forced_dice),
-        s.dice_rolled,
-    )
+    return _freeze(s)
 
 
 def thaw(f: FrozenState) -> GameState:
     """A new, independent GameState equal to the frozen one."""
-    return GameState(
-        {US: list(f[0]), USSR: list(f[1])},
-        f[2],
-        f[3],
-        f[4],
-        f[5],
-        f[6],
-        f[7],
-        f[8].copy(),
-        f[9].copy(),
-        f[10].copy(),
-        f[11].copy(),
-        f[12],
-        f[13],
-        {US: list(f[14]), USSR: list(f[15])},
-        list(f[16]),
-        list(f[17]),
-        list(f[18]),
-        list(f[19]),
-        list(f[20]),
-        list(f[21]),
-        list(f[22]),
-        f[23].copy(),
-        f[24].copy(),
-        list(f[25]),
-        f[26].copy(),
-        {US: list(f[27]), USSR: list(f[28])},
-        f[29].copy(),
-        f[30],
-        f[31],
-        f[32],
-        list(f[33]),
-        f[34],
-    )
+    return _thaw(f)
 
 
 def copy_state(state: GameState) -> GameState:

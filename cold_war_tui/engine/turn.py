@@ -12,11 +12,20 @@ from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine import operations as ops
 from cold_war_tui.engine.board import SIDES, US, USSR, Side, other
 from cold_war_tui.engine.core import CHINA_CARD, HAND, HEADLINE, Core
-from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
+from cold_war_tui.engine.decisions import (
+    Choice,
+    DecisionKind,
+    Flow,
+    GameOver,
+    Outcome,
+    Unavailable,
+    ask,
+)
 from cold_war_tui.engine.events import (
     event_blocked,
 )
 from cold_war_tui.engine.hooks import MenuAction
+from cold_war_tui.engine.moves import KEEP, PASS, CardPick, Headline, Move, Play, Target, expect
 from cold_war_tui.engine.plays import card_plays, play_card, play_event, put_in_play
 from cold_war_tui.engine.scoring import final_scoring
 from cold_war_tui.wording import plural
@@ -68,13 +77,13 @@ def setup_placements(core: Core) -> Flow[None]:
             left = core.state.setup_left[side]
             chosen = yield ask(
                 side,
-                "setup_influence",
+                DecisionKind.SETUP_INFLUENCE,
                 f"{side}: place set-up influence in {area.name} ({left} left)",
                 ops.target_choices(core, "infl", members),
                 left=left,
             )
             core.state.setup_left[side] -= 1
-            core.add_influence(side, core.board.index[chosen.split(" ", 1)[1]], 1, "setup")
+            core.add_influence(side, core.board.index[expect(chosen, Target).country], 1, "setup")
     yield from place_bid(core)
 
 
@@ -86,13 +95,13 @@ def place_bid(core: Core) -> Flow[None]:
         places = [c for c in range(core.board.ccw) if us[c] > 0]
         chosen = yield ask(
             US,
-            "bid_influence",
+            DecisionKind.BID_INFLUENCE,
             f"US: place bid influence where the US already has some ({state.bid_left} left)",
             ops.target_choices(core, "infl", places),
             left=state.bid_left,
         )
         state.bid_left -= 1
-        core.add_influence(US, core.board.index[chosen.split(" ", 1)[1]], 1, "bid")
+        core.add_influence(US, core.board.index[expect(chosen, Target).country], 1, "bid")
 
 
 # -- start of turn ------------------------------------------------------------
@@ -165,13 +174,13 @@ def headline_phase(core: Core) -> Flow[None]:
         revealed = state.headline[first] if side == second and reveal_first else None
         chosen = yield ask(
             side,
-            "headline",
+            DecisionKind.HEADLINE,
             f"{side}: choose your headline card (secret)",
             core.card_choices("headline", hand),
             opponent_headline=revealed,
             no_event=blocked_events(core, side, hand),
         )
-        card = int(chosen.split()[1])
+        card = expect(chosen, Headline).card
         core.move_card(card, HAND[side], HEADLINE[side])
         if side == first and reveal_first:
             core.reveal(side, [card])
@@ -233,9 +242,9 @@ def action_choices(core: Core, side: Side) -> tuple[list[Choice], list[Unavailab
                 greyed.append(core.greyed(china.space, space_reason))
         else:
             name = core.card_name(CHINA_CARD)
-            greyed.append(Unavailable(f"play {CHINA_CARD} ops", name, "face down until turn end"))
+            greyed.append(Unavailable(CHINA_OPS, name, "face down until turn end"))
     if not cards or state.action_round > rounds_in_turn(core):
-        choices.append(PASS)
+        choices.append(PASS_CHOICE)
     else:
         greyed.append(NO_PASS)
     for narrow in core.hooks.menu_filter:
@@ -243,8 +252,9 @@ def action_choices(core: Core, side: Side) -> tuple[list[Choice], list[Unavailab
     return choices, greyed
 
 
-PASS = Choice("pass", "Pass this action round")
-NO_PASS = Unavailable("pass", "Pass", "a player holding cards may not pass (5.1)")
+PASS_CHOICE = Choice.of(PASS, "Pass this action round")
+CHINA_OPS = Play(CHINA_CARD, "ops").notation
+NO_PASS = Unavailable(PASS.notation, "Pass", "a player holding cards may not pass (5.1)")
 
 
 def action_round(core: Core, side: Side) -> Flow[None]:
@@ -263,10 +273,14 @@ def blocked_events(core: Core, side: Side, cards: Iterable[int]) -> dict[int, st
     """{card: why its event cannot happen now} for `side`'s cards whose event cannot
     (an opponent's card: for the opponent, 5.2). Decision context, so that a hand can
     say "no event" where the menu offers no such entry (a headline, an opponent's card)."""
+    # Only a card some rule or data link can stop is asked (event_blocked's own first
+    # test, made here for the whole hand: this runs for every headline and action menu).
+    conditional, linked = core.conditional_events, core.tables.linked_events
     return {
         card: reason
         for card in cards
-        if card != CHINA_CARD
+        if (card in conditional or card in linked)
+        and card != CHINA_CARD
         and (reason := event_blocked(core, card, core.event_owner(card, side))) is not None
     }
 
@@ -275,32 +289,32 @@ def menu_round(core: Core, side: Side) -> Flow[bool]:
     """Ask for and carry out one action-menu entry; False when the round goes on."""
     state = core.state
     choices, greyed = action_choices(core, side)
-    extra: dict[str, MenuAction] = {}
+    extra: dict[Move, MenuAction] = {}
     extra_choices: list[Choice] = []
     for action in core.hooks.menu_actions:  # each sees the menu without the others' entries
         for choice in action.choices(core, side, choices):
-            extra[choice.id] = action
+            extra[choice.move] = action
             extra_choices.append(choice)
     choices += extra_choices
-    if choices == [PASS] or not choices:
+    if choices == [PASS_CHOICE] or not choices:
         core.log("5.1", f"{side} has no card to play and passes action round {state.action_round}")
         return True
     prompt = f"Turn {state.turn}, action round {state.action_round}: {side} plays a card"
     chosen = yield ask(
         side,
-        "action",
+        DecisionKind.ACTION,
         prompt,
         choices,
         unavailable=greyed,
         no_event=blocked_events(core, side, state.hands[side]),
     )
-    if chosen in extra:
+    if extra and chosen in extra:
         return (yield from extra[chosen].handle(core, side, chosen))
-    if chosen == "pass":
+    if chosen == PASS:
         core.log("5.1", f"{side} passes")
         return True
-    _, number, mode = chosen.split()
-    yield from play_card(core, side, int(number), mode)
+    play = expect(chosen, Play)
+    yield from play_card(core, side, play.card, play.mode)
     return True
 
 
@@ -373,14 +387,14 @@ def eagle_bear_discard(core: Core) -> Flow[None]:
             continue
         chosen = yield ask(
             side,
-            "turn_end_discard",
+            DecisionKind.TURN_END_DISCARD,
             f"{side}: discard one held card (space race box 6), or keep",
             [
                 *core.card_choices("discard", hand),
-                Choice("keep", "Keep"),
+                Choice.of(KEEP, "Keep"),
             ],
         )
-        if chosen != "keep":
-            card = int(chosen.split()[1])
+        if chosen != KEEP:
+            card = expect(chosen, CardPick).card
             core.move_card(card, HAND[side], "discard")
             core.log("6.4.4", f"{side} discards {core.card_name(card)} (no event, 5.4)")

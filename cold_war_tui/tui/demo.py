@@ -92,8 +92,15 @@ def played_game(seed: int = 28) -> Any:
     rng = random.Random(seed)
     while game.pending is not None:
         ids = [c.id for c in game.pending.choices]
-        game.choose(rng.choice([i for i in ids if not i.startswith("coup")] or ids))
+        calm = [c.id for c in game.pending.choices if not _is_coup(c.move)]
+        game.choose(rng.choice(calm or ids))
     return game
+
+
+def _is_coup(move: object) -> bool:
+    from cold_war_tui.engine import Target
+
+    return isinstance(move, Target) and move.verb == "coup"
 
 
 GAME_OVER: dict[str, Any] = {

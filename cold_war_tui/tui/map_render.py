@@ -22,6 +22,7 @@ from typing import Protocol
 from rich.text import Text
 
 from cold_war_tui.datamodel import Country, GameData
+from cold_war_tui.engine import Choice, Target
 
 CELL = 20
 NAME = 10
@@ -219,31 +220,25 @@ def _group_order(subs: tuple[str, ...]) -> tuple[int, str]:
     return (order.get(subs, 3 if "eastern-europe" in subs else 4), ",".join(subs))
 
 
-def target_of(choice_id: str) -> tuple[str, str] | None:
-    """(verb, country key) of a choice id that names a country ("coup iran"), else None."""
-    verb, _, key = choice_id.partition(" ")
-    return (verb, key) if verb in TARGET_VERBS and key else None
-
-
-def target_markers(choice_ids: Iterable[str]) -> dict[str, str]:
-    """{country key: marker} for choice ids that name a country ("coup iran" -> "x")."""
+def target_markers(choices: Iterable[Choice]) -> dict[str, str]:
+    """{country key: marker} for the choices that act on a country ("coup iran" -> "x")."""
     markers: dict[str, str] = {}
-    for choice_id in choice_ids:
-        target = target_of(choice_id)
-        if target is None:
+    for choice in choices:
+        move = choice.move
+        if not isinstance(move, Target):
             continue
-        verb, key = target
-        marker = TARGET_VERBS[verb]
+        marker = TARGET_VERBS[move.verb]
+        key = move.country
         markers[key] = marker if markers.get(key, marker) == marker else MANY
     return markers
 
 
-def legend_markers(choice_ids: Iterable[str]) -> set[str]:
+def legend_markers(choices: Iterable[Choice]) -> set[str]:
     """The markers the legend explains for these choices: one per kind of target offered,
     and MANY when a country is offered for several."""
-    ids = list(choice_ids)
-    offered = {TARGET_VERBS[t[0]] for t in map(target_of, ids) if t is not None}
-    return offered | ({MANY} if MANY in target_markers(ids).values() else set())
+    listed = list(choices)
+    offered = {TARGET_VERBS[c.move.verb] for c in listed if isinstance(c.move, Target)}
+    return offered | ({MANY} if MANY in target_markers(listed).values() else set())
 
 
 def legend(markers: Iterable[str]) -> str:

@@ -27,6 +27,7 @@ LEVEL_LABELS = {
     "random": "Random (any legal move)",
     "greedy": "Greedy (best move now)",
     "strong": "Strong (searches ahead)",
+    "expert": "Expert (searches longer, about 2 s a move)",
 }
 DEFAULT_PAUSE = 0.6
 """Seconds a computer's move stays highlighted before its next one (`ColdWarApp`)."""

@@ -13,16 +13,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from cold_war_tui.engine import SIDES, Decision, Game, IllegalChoice, LogEntry, StateSnapshot
-from cold_war_tui.tui.map_render import TARGET_VERBS
+from cold_war_tui.engine import (
+    SIDES,
+    Answer,
+    Decision,
+    Game,
+    IllegalChoice,
+    LogEntry,
+    Order,
+    StateSnapshot,
+    Target,
+)
 from cold_war_tui.tui.players import Players
 from cold_war_tui.tui.saves import HintAsked, SaveMeta, SaveProblem, SaveStore, vp_text
 
 REBUILT = 40  # a loaded game's last choices whose undo steps are rebuilt by replaying
 WALK = 24  # at most this many of a player's own choices are tried ahead for a warning
-# Choices that are not a country and cannot change a hand: stopping early, and the
+# Moves that are not a country and cannot change a hand: stopping early, and the
 # order of an opponent's event that happens anyway.
-NEUTRAL = frozenset({"done", "event-first", "ops-first"})
+STOP = Answer("done")
 
 
 class EngineFailure(Exception):
@@ -79,10 +88,7 @@ def now() -> str:
 def hand_neutral(decision: Decision) -> bool:
     """Every choice names a country (or only stops or orders): whichever the player
     takes, no card enters or leaves his hand."""
-    return all(
-        c.id in NEUTRAL or (" " in c.id and c.id.split()[0] in TARGET_VERBS)
-        for c in decision.choices
-    )
+    return all(isinstance(move := c.move, Target | Order) or move == STOP for c in decision.choices)
 
 
 class Session:
@@ -247,8 +253,9 @@ class Session:
             pending = copy.pending
             if pending is None or pending.player != player or not hand_neutral(pending):
                 break
-            ids = [c.id for c in pending.choices]
-            copy.choose(next((i for i in ids if i.startswith("infl ")), ids[0]))
+            moves = [c.move for c in pending.choices]
+            influence = (m for m in moves if isinstance(m, Target) and m.verb == "infl")
+            copy.choose(next(influence, moves[0]))
         if not set(hand) <= set(copy.state.hands[player]):
             return False
         outcome = copy.outcome

@@ -13,7 +13,12 @@ from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.strong import headline_guard, possible_headlines
 from cold_war_tui.bots.worlds import Policy, after, answered, one_step, worlds
-from cold_war_tui.engine import Game
+from cold_war_tui.engine import Game, Move, parse_move
+
+
+def moves(*ids: str) -> list[Move]:
+    """The moves of choice ids, for the bots' own functions (they work on moves)."""
+    return [parse_move(choice_id) for choice_id in ids]
 
 
 def policy(seed: int) -> Policy:
@@ -56,13 +61,13 @@ def test_8_1_3_a_rollout_s_own_follow_up_sees_the_opponent_s_answer_in_its_round
     game = ussr_to_play([CIA_CREATED, WEAK_USSR_CARD], defcon=3, influence=influence)
     game.choose(f"play {CIA_CREATED} ops")
     game.choose("ops-first")
-    coup = after(game, "coup south-africa")
+    coup = after(game, parse_move("coup south-africa"))
     assert coup is not None and coup.state.defcon == 2
     assert coup.pending is not None and coup.pending.player == "US"
     assert evaluate(coup, "USSR") > -WIN / 2  # nothing lost yet, seen from here
     assert answered(coup, "USSR") == -WIN  # his coup in Angola is nuclear war in our round
-    safe = "infl angola"
-    scores = one_step(game, "USSR", ["coup south-africa", safe], score=answered)
+    safe = parse_move("infl angola")
+    scores = one_step(game, "USSR", [parse_move("coup south-africa"), safe], score=answered)
     assert max(scores, key=lambda c: scores[c]) == safe
     placed = after(game, safe)
     assert placed is not None and placed.state.defcon == 3
@@ -89,9 +94,9 @@ def test_10_1_5_the_filter_counts_scoring_cards_against_the_rounds_left() -> Non
     for game, forced in ((early, False), (last, True)):
         pending = game.pending
         assert pending is not None
-        ids = [c.id for c in pending.choices]
-        kept = scoring_plays_due(game, "USSR", pending, ids)
-        assert kept == ([f"play {EUROPE_SCORING} event"] if forced else ids)
+        moves = [c.move for c in pending.choices]
+        kept = scoring_plays_due(game, "USSR", pending, moves)
+        assert kept == ([parse_move(f"play {EUROPE_SCORING} event")] if forced else moves)
 
 
 def test_10_strong_does_not_hand_the_us_its_20th_vp_with_duck_and_cover() -> None:
@@ -168,14 +173,15 @@ def assert_olympics_headline_condemned(turn: int, defcon: int, danger: int, seed
             "headline": {"USSR": WEAK_USSR_CARD},
         }
     )
-    candidates = [f"headline {OLYMPIC_GAMES}", "headline 21"]
+    candidates = [parse_move(f"headline {OLYMPIC_GAMES}"), parse_move("headline 21")]
     for seed in range(seeds):
         pool = possible_headlines(next(worlds(game, "US", seed)), "US")
         assert danger in pool and not pool & {*US_HEADLINES, 6}
         outcomes = Outcomes()
         headline_guard(worlds(game, "US", seed), "US", candidates, policy(seed), outcomes, None)
         assert outcomes.nuclear == {candidates[0]}, seed
-        assert make_bot("strong", seed, iterations=2).choose(game, "US") != candidates[0]
+        choice = make_bot("strong", seed, iterations=2).choose(game, "US")
+        assert choice != candidates[0].notation
 
 
 CIA_CREATED = 26  # US, 1 op: the US conducts 1 op (a coup in a battleground)
@@ -240,14 +246,15 @@ def test_8_1_3_the_gambles_are_summit_events_and_hand_lotteries_where_defcon_2_m
     discard the other hazard in the USSR hand and fire it, even when played for ops."""
     game = ussr_to_play([SUMMIT, WEAK_USSR_CARD])
     ussr = tables(game).hazards["USSR"]
-    ids = [f"play {SUMMIT} event", f"play {SUMMIT} ops", "play 7 event"]
-    assert gambles(ids, "action", 2, [SUMMIT, 7], ussr) == {f"play {SUMMIT} event"}
+    ids = moves(f"play {SUMMIT} event", f"play {SUMMIT} ops", "play 7 event")
+    assert gambles(ids, "action", 2, [SUMMIT, 7], ussr) == set(moves(f"play {SUMMIT} event"))
     assert gambles(ids, "action", 3, [SUMMIT, 7], ussr) == set()
-    headlines = [f"headline {SUMMIT}", "headline 7"]
-    assert gambles(headlines, "headline", 4, [SUMMIT, 7], ussr) == {f"headline {SUMMIT}"}
+    headlines = moves(f"headline {SUMMIT}", "headline 7")
+    assert gambles(headlines, "headline", 4, [SUMMIT, 7], ussr) == set(moves(f"headline {SUMMIT}"))
     assert gambles(ids, "operation", 2, [SUMMIT, 7], ussr) == set()
-    five = ["play 5 ops", "play 5 event", "play 5 space", "play 7 ops"]
-    assert gambles(five, "action", 2, [5, CIA_CREATED, 7], ussr) == {"play 5 ops", "play 5 event"}
+    five = moves("play 5 ops", "play 5 event", "play 5 space", "play 7 ops")
+    risky = set(moves("play 5 ops", "play 5 event"))
+    assert gambles(five, "action", 2, [5, CIA_CREATED, 7], ussr) == risky
     assert gambles(five, "action", 2, [5, 7], ussr) == set()  # no other hazard to draw
     us = tables(game).hazards["US"]
     assert gambles(five, "action", 2, [5, 62, 7], us) == set()  # #5 is the US's own card

@@ -159,3 +159,22 @@ def test_a_frozen_state_thaws_into_an_equal_state_that_shares_nothing() -> None:
             assert copy.influence[side] is not state.influence[side]
             assert copy.hands[side] is not state.hands[side]
             assert copy.known[side] is not state.known[side]
+
+
+def test_the_state_schema_is_written_once() -> None:
+    """The snapshot names the fields of GameState, and the checkpoints copy each field by
+    the kind of its type: a field added to GameState needs nothing in `freeze`/`thaw`,
+    and one whose type has no known copy fails at import, naming it."""
+    from cold_war_tui.engine import StateSnapshot
+    from cold_war_tui.engine.state import _copy_kind
+
+    names = [f.name for f in fields(GameState)]
+    assert sorted(StateSnapshot.model_fields) == sorted(names), set(names) ^ set(
+        StateSnapshot.model_fields
+    )
+    assert _copy_kind("draw", list[int]) == "list"
+    assert _copy_kind("hands", dict[str, list[int]]) == "per-side lists"
+    assert _copy_kind("milops", dict[str, int]) == "dict"
+    assert _copy_kind("china_holder", str | None) == "value"
+    with pytest.raises(TypeError, match=r"GameState\.pending_cards: no checkpoint copy"):
+        _copy_kind("pending_cards", set[int])

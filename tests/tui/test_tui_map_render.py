@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from cold_war_tui.engine import Game, GameOptions
+from cold_war_tui.engine import Choice, Game, GameOptions
 from cold_war_tui.gamedata import load_default_data
 from cold_war_tui.tui.demo import MIDGAME
 from cold_war_tui.tui.map_render import (
@@ -97,7 +97,8 @@ def test_control_colours_the_name() -> None:
 
 
 def test_targets_and_cursor_are_marked() -> None:
-    markers = target_markers(["infl iran", "coup iran", "realign egypt", "play 7 ops", "done"])
+    ids = ["infl iran", "coup iran", "realign egypt", "play 7 ops", "done"]
+    markers = target_markers(Choice(choice_id, choice_id) for choice_id in ids)
     assert markers == {"iran": "*", "egypt": "r"}
     influence = Game.from_scenario(MIDGAME).state.influence
     lines = render_map(LAYOUT, influence, targets=markers, cursor="egypt")

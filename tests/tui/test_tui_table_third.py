@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from computer_helpers import SlowBot, add_bot, quick_app, settle, start, wait_for_human
+from computer_helpers import quick_app, settle, start, wait_for_human
 from textual.widgets import Select, Static, Switch
 from tui_helpers import game_of, game_screen, make_app, open_game, press, screen_text
 
+from cold_war_tui import bots
 from cold_war_tui.bots.random import bot_for_game
 from cold_war_tui.engine import Game, GameOptions, LogEntry
 from cold_war_tui.gamedata import load_default_data
@@ -477,17 +479,24 @@ async def test_item11_h_gives_the_computers_top_three_choices_and_the_log_says_s
 async def test_item11_escape_cancels_a_hint_and_the_keys_keep_working(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A slow computer (the strongest level here): while it thinks the map's cursor moves;
-    Escape cancels it and nothing is recorded; a letter typed after `h` was a name."""
-    bot = SlowBot()
-    add_bot(monkeypatch, "slow", bot)
+    """A slow computer: while it thinks the map's cursor moves; Escape cancels it and
+    nothing is recorded; a letter typed after `h` was a name."""
+    asked, released = threading.Event(), threading.Event()
+    analyse = bots.analyse
+
+    def slow(game: Game, player: str, **budget: Any) -> Any:
+        asked.set()
+        released.wait(30)
+        return analyse(game, player, **budget)
+
+    monkeypatch.setattr(bots, "analyse", slow)
     app = quick_app(data_dir)
     async with app.run_test(size=WIDE) as pilot:
         await operation(pilot, app)
         map_view = game_screen(app).query_one("#map", MapView)
         assert app.focused is map_view
         await press(pilot, "h")
-        await settle(pilot, bot.asked.is_set)
+        await settle(pilot, asked.is_set)
         assert "The computer is thinking about your move" in message(app)
         assert "esc Cancel hint" in screen_text(app)
         before = map_view.cursor
@@ -498,7 +507,7 @@ async def test_item11_escape_cancels_a_hint_and_the_keys_keep_working(
         assert "The hint was cancelled" in message(app)
         await press(pilot, "h", "u")  # "hu" at once: a name was being typed
         assert map_view.cursor == "hungary" and game_screen(app).hint_job is None
-        bot.released.set()
+        released.set()
         await pilot.pause(0.2)
         session = game_screen(app).session
         assert session.meta.hints_asked == ()
@@ -579,3 +588,23 @@ async def test_item12_the_exported_log_names_the_computer_and_its_level(
         await press(pilot, "ctrl+e")
         exported = next((data_dir / "exports").glob("log-*.txt")).read_text()
         assert "players: US: human, USSR: computer (strong)" in exported
+
+
+def test_item11_a_hint_puts_the_computers_choice_first_then_its_best_scores() -> None:
+    """`bots.analyse` ranks what it weighed; a safety filter may make its choice another
+    than the best-scored one: the hint still lists its choice first."""
+    from cold_war_tui.bots import Analysis
+    from cold_war_tui.tui.screens.hints import suggestions
+
+    pending = Game.from_scenario(MIDGAME).pending
+    assert pending is not None
+    moves = {c.id: c.move for c in pending.choices}
+    ranked = tuple(
+        (moves[i], s) for i, s in (("play 7 ops", 2.0), ("play 14 ops", 1.0), ("play 11 ops", 0.5))
+    )
+    hints = suggestions(Analysis(moves["play 14 ops"], ranked), pending)
+    assert [(h.label, h.score, h.picked) for h in hints] == [
+        ("#14 COMECON: 3 ops", 1.0, True),
+        ("#7 Socialist Governments: 3 ops", 2.0, False),
+        ("#11 Korean War: 2 ops", 0.5, False),
+    ]

@@ -21,11 +21,13 @@ from cold_war_tui.engine.core import (
     UN_INTERVENTION,
     Core,
 )
-from cold_war_tui.engine.decisions import Choice, Flow, ask
+from cold_war_tui.engine.decisions import Choice, DecisionKind, Flow, ask
 from cold_war_tui.engine.events import resolve_event
 from cold_war_tui.engine.events.toolkit import (
     area_members,
     choose_country,
+    chosen_card,
+    chosen_country,
     countries,
     discard_from_hand,
     event_operations,
@@ -36,6 +38,7 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
+from cold_war_tui.engine.moves import KEEP, Answer, Move, Play, Target, Un, expect
 from cold_war_tui.engine.operations import advance_space
 from cold_war_tui.engine.plays import card_operations, play_event_now, put_in_play
 
@@ -113,21 +116,21 @@ def blockade(core: Core, side: Side) -> Flow[None]:
         _no_effect(core, "Blockade: the US has no influence in West Germany")
         return
     eligible = [c for c in core.state.hands[US] if ops.ops_value(core, c, US) >= 3]
-    chosen = "keep"
+    chosen: Move = KEEP
     if eligible:
         chosen = yield ask(
             US,
-            "event_discard",
+            DecisionKind.EVENT_DISCARD,
             "US: discard a card of 3+ ops, or lose all US influence in West Germany",
             [
                 *core.card_choices("discard", eligible),
-                Choice("keep", "Discard nothing: lose all US influence in West Germany"),
+                Choice.of(KEEP, "Discard nothing: lose all US influence in West Germany"),
             ],
         )
-    if chosen == "keep":
+    if chosen == KEEP:
         remove_all(core, US, germany)
     else:
-        discard_from_hand(core, US, int(chosen.split()[1]))
+        discard_from_hand(core, US, chosen_card(chosen))
 
 
 def korean_war(core: Core, side: Side) -> Flow[None]:
@@ -181,13 +184,17 @@ def warsaw_pact_formed(core: Core, side: Side) -> Flow[None]:
     """#16: remove all US influence from 4 Eastern European countries, or +5 USSR there."""
     members = area_members(core, "eastern-europe")
     us = core.state.influence[US]
-    options = [Choice("add", "Add 5 USSR influence in Eastern Europe, at most 2 per country")]
+    add = Answer("add")
+    options = [Choice.of(add, "Add 5 USSR influence in Eastern Europe, at most 2 per country")]
     if any(us[c] for c in members):
         options.insert(
-            0, Choice("remove", "Remove all US influence from 4 Eastern European countries")
+            0,
+            Choice.of(
+                Answer("remove"), "Remove all US influence from 4 Eastern European countries"
+            ),
         )
-    chosen = yield ask(USSR, "warsaw_pact", "USSR: Warsaw Pact Formed", options)
-    if chosen == "add":
+    chosen = yield ask(USSR, DecisionKind.WARSAW_PACT, "USSR: Warsaw Pact Formed", options)
+    if chosen == add:
         yield from place_points(core, USSR, 5, members, max_per=2)
         return
     for left in range(4, 0, -1):
@@ -197,7 +204,7 @@ def warsaw_pact_formed(core: Core, side: Side) -> Flow[None]:
         country = yield from choose_country(
             core,
             USSR,
-            "event_remove",
+            DecisionKind.EVENT_REMOVE,
             f"USSR: remove all US influence from an Eastern European country ({left} left)",
             targets,
             verb="remove",
@@ -229,7 +236,7 @@ def truman_doctrine(core: Core, side: Side) -> Flow[None]:
     country = yield from choose_country(
         core,
         US,
-        "event_remove",
+        DecisionKind.EVENT_REMOVE,
         "US: remove all USSR influence from an uncontrolled European country",
         candidates,
         verb="remove",
@@ -237,19 +244,24 @@ def truman_doctrine(core: Core, side: Side) -> Flow[None]:
     remove_all(core, USSR, country)
 
 
+BOYCOTT = Answer("boycott")
+
+
 def olympic_games(core: Core, side: Side) -> Flow[None]:
     """#20: the opponent takes part (dice, sponsor +2, winner +2 VP) or boycotts."""
     opponent = other(side)
     chosen = yield ask(
         opponent,
-        "olympic_games",
+        DecisionKind.OLYMPIC_GAMES,
         f"{opponent}: the {side} sponsors the Olympic Games: take part or boycott?",
         [
-            Choice("participate", f"Take part: both roll, the {side} adds 2; the winner +2 VP"),
-            Choice("boycott", f"Boycott: DEFCON -1 and the {side} conducts 4 ops"),
+            Choice.of(
+                Answer("participate"), f"Take part: both roll, the {side} adds 2; the winner +2 VP"
+            ),
+            Choice.of(BOYCOTT, f"Boycott: DEFCON -1 and the {side} conducts 4 ops"),
         ],
     )
-    if chosen == "boycott":
+    if chosen == BOYCOTT:
         core.set_defcon(core.state.defcon - 1, RULE, "Olympic Games boycott")
         yield from event_operations(core, side, 4)
         return
@@ -283,7 +295,7 @@ def independent_reds(core: Core, side: Side) -> Flow[None]:
     country = yield from choose_country(
         core,
         US,
-        "event_influence",
+        DecisionKind.EVENT_INFLUENCE,
         "US: raise US influence to the USSR's in one country",
         candidates,
         verb="infl",
@@ -302,18 +314,16 @@ def marshall_plan(core: Core, side: Side) -> Flow[None]:
 
 def indo_pakistani_war(core: Core, side: Side) -> Flow[None]:
     """#24: the player's war on India or Pakistan, 4-6 wins (+2 VP, takes influence)."""
-    india, pakistan = countries(core, "india", "pakistan")
     chosen = yield ask(
         side,
-        "event_target",
+        DecisionKind.EVENT_TARGET,
         f"{side}: Indo-Pakistani War: which country is invaded?",
         [
-            Choice("target pakistan", "India invades Pakistan"),
-            Choice("target india", "Pakistan invades India"),
+            Choice.of(Target("target", "pakistan"), "India invades Pakistan"),
+            Choice.of(Target("target", "india"), "Pakistan invades India"),
         ],
     )
-    target = pakistan if chosen == "target pakistan" else india
-    war(core, side, target, name="Indo-Pakistani War")
+    war(core, side, chosen_country(core, chosen), name="Indo-Pakistani War")
 
 
 def containment(core: Core, side: Side) -> Flow[None]:
@@ -363,7 +373,7 @@ def east_european_unrest(core: Core, side: Side) -> Flow[None]:
         country = yield from choose_country(
             core,
             US,
-            "event_remove",
+            DecisionKind.EVENT_REMOVE,
             f"US: remove {amount} USSR influence from an Eastern European country ({left} left)",
             targets,
             verb="remove",
@@ -420,8 +430,8 @@ def un_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choice]:
         return []
     opponent = other(side)
     options = [
-        Choice(
-            f"un {c}",
+        Choice.of(
+            Un(c),
             f"UN Intervention with {core.card_name(c)}: no event, "
             f"{ops.ops_value(core, c, side)} ops",
         )
@@ -429,15 +439,15 @@ def un_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choice]:
         if core.cards[c].side == opponent
     ]
     # An effect narrowing the menu (an obligation, a Quagmire) must let #32 be played.
-    playable = f"play {UN_INTERVENTION} ops"
+    playable = Play(UN_INTERVENTION, "ops").notation
     if options and not any(c.id == playable for c in menu):
         return []
     return options
 
 
-def un_play(core: Core, side: Side, chosen: str) -> Flow[bool]:
+def un_play(core: Core, side: Side, chosen: Move) -> Flow[bool]:
     """Play #32 as the event with card N: N's event is cancelled, its ops are used."""
-    card = int(chosen.split()[1])
+    card = expect(chosen, Un).card
     # #32 is announced first: the play is UN Intervention's (#50 We Will Bury You asks)
     put_in_play(core, side, UN_INTERVENTION, HAND[side], "event")
     put_in_play(core, side, card, HAND[side], "ops")
@@ -552,7 +562,7 @@ def special_relationship(core: Core, side: Side) -> Flow[None]:
         country = yield from choose_country(
             core,
             US,
-            "event_influence",
+            DecisionKind.EVENT_INFLUENCE,
             "US: add 2 influence in a Western European country",
             area_members(core, "western-europe"),
             verb="infl",
@@ -563,7 +573,7 @@ def special_relationship(core: Core, side: Side) -> Flow[None]:
     country = yield from choose_country(
         core,
         US,
-        "event_influence",
+        DecisionKind.EVENT_INFLUENCE,
         "US: add 1 influence in a country adjacent to the UK",
         core.board.neighbours[uk],
         verb="infl",

@@ -17,11 +17,21 @@ from __future__ import annotations
 from cold_war_tui.engine import effect_keys
 from cold_war_tui.engine.board import US, USSR, Side, other
 from cold_war_tui.engine.core import CHINA_CARD, Core
-from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
+from cold_war_tui.engine.decisions import (
+    Choice,
+    DecisionKind,
+    Flow,
+    GameOver,
+    Outcome,
+    Unavailable,
+    ask,
+)
 from cold_war_tui.engine.events.toolkit import (
-    DONE,
+    STOP_HERE,
     area_members,
     choose_country,
+    chosen_card,
+    chosen_country,
     countries,
     discard_from_hand,
     event_operations,
@@ -32,6 +42,7 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
+from cold_war_tui.engine.moves import DONE, KEEP, PASS, Play, RegionPick, expect
 from cold_war_tui.engine.operations import (
     coup,
     coup_targets,
@@ -108,7 +119,7 @@ def soviets_shoot_down_kal_007(core: Core, side: Side) -> Flow[None]:
         return
     ops = _event_ops(core, 89, US)
     prompt = f"US: place influence or realign with {plural(ops, 'op')}?"
-    if (yield from may(core, US, "event_operations", prompt)):
+    if (yield from may(core, US, DecisionKind.EVENT_OPERATIONS, prompt)):
         yield from event_operations(core, US, ops, kinds=("infl", "realign"))
 
 
@@ -121,7 +132,7 @@ def glasnost(core: Core, side: Side) -> Flow[None]:
         return
     ops = _event_ops(core, 90, USSR)
     prompt = f"USSR: place influence or realign with {plural(ops, 'op')} (The Reformer)?"
-    if (yield from may(core, USSR, "event_operations", prompt)):
+    if (yield from may(core, USSR, DecisionKind.EVENT_OPERATIONS, prompt)):
         yield from event_operations(core, USSR, ops, kinds=("infl", "realign"))
 
 
@@ -137,14 +148,14 @@ def ortega_elected_in_nicaragua(core: Core, side: Side) -> Flow[None]:
     ops = _event_ops(core, 91, USSR)
     chosen = yield ask(
         USSR,
-        "event_coup",
+        DecisionKind.EVENT_COUP,
         f"USSR: free coup with {plural(ops, 'op')} in a country next to Nicaragua, or done",
-        [*target_choices(core, "coup", targets), DONE],
+        [*target_choices(core, "coup", targets), STOP_HERE],
     )
-    if chosen == "done":
+    if chosen == DONE:
         core.log(RULE, "USSR declines the free coup")
         return
-    coup(core, USSR, core.board.index[chosen.split(" ", 1)[1]], ops, free=True)
+    coup(core, USSR, chosen_country(core, chosen), ops, free=True)
 
 
 def terrorism(core: Core, side: Side) -> Flow[None]:
@@ -173,11 +184,11 @@ def chernobyl(core: Core, side: Side) -> Flow[None]:
     board = core.board
     chosen = yield ask(
         US,
-        "event_region",
+        DecisionKind.EVENT_REGION,
         "US: name a region closed to USSR influence placed by operations this turn",
-        [Choice(f"region {r}", board.region_names[r]) for r in board.region_order],
+        [Choice.of(RegionPick(r), board.region_names[r]) for r in board.region_order],
     )
-    region = chosen.split(" ", 1)[1]
+    region = expect(chosen, RegionPick).region
     effects = core.state.turn_effects
     effects[effect_keys.no_action("influence", USSR, region)] = 1
     if board.region[board.ccw] == region:  # the Chinese Civil War space belongs to Asia (12.1)
@@ -192,13 +203,13 @@ def latin_american_debt_crisis(core: Core, side: Side) -> Flow[None]:
     if eligible:
         chosen = yield ask(
             US,
-            "event_discard",
+            DecisionKind.EVENT_DISCARD,
             "US: discard a card of 3+ ops, or keep and let the USSR double its influence"
             " in 2 South American countries",
-            [*core.card_choices("discard", eligible), Choice("keep", "Keep your cards")],
+            [*core.card_choices("discard", eligible), Choice.of(KEEP, "Keep your cards")],
         )
-        if chosen != "keep":
-            discard_from_hand(core, US, int(chosen.split()[1]))
+        if chosen != KEEP:
+            discard_from_hand(core, US, chosen_card(chosen))
             return
     else:
         core.log(RULE, "Latin American Debt Crisis: the US has no card of 3+ ops to discard")
@@ -211,7 +222,7 @@ def latin_american_debt_crisis(core: Core, side: Side) -> Flow[None]:
         if not open_:
             break
         country = yield from choose_country(
-            core, USSR, "event_target", "USSR: double your influence in", open_
+            core, USSR, DecisionKind.EVENT_TARGET, "USSR: double your influence in", open_
         )
         doubled.append(country)
         core.add_influence(USSR, country, influence[country], RULE)
@@ -225,7 +236,7 @@ def tear_down_this_wall(core: Core, side: Side) -> Flow[None]:
     core.add_influence(US, _country(core, "east-germany"), 3, RULE)
     ops = _event_ops(core, 96, US)
     prompt = f"US: a free coup or realignment rolls in Europe with {plural(ops, 'op')}?"
-    if (yield from may(core, US, "event_operations", prompt)):
+    if (yield from may(core, US, DecisionKind.EVENT_OPERATIONS, prompt)):
         yield from event_operations(
             core, US, ops, kinds=("coup", "realign"), free_coup=True, area="europe"
         )
@@ -251,11 +262,11 @@ def aldrich_ames_remix(core: Core, side: Side) -> Flow[None]:
         return
     chosen = yield ask(
         USSR,
-        "event_discard",
+        DecisionKind.EVENT_DISCARD,
         "USSR: discard one card of the US hand",
         core.card_choices("discard", hand),
     )
-    discard_from_hand(core, US, int(chosen.split()[1]))
+    discard_from_hand(core, US, chosen_card(chosen))
 
 
 def _ames_first_edition(core: Core) -> Flow[None]:
@@ -267,11 +278,11 @@ def _ames_first_edition(core: Core) -> Flow[None]:
     for position in range(1, len(left) + 1):
         chosen = yield ask(
             USSR,
-            "ames_order",
+            DecisionKind.AMES_ORDER,
             f"USSR: which US card must be played {_ordinal(position)}?",
             core.card_choices("next", left),
         )
-        card = int(chosen.split()[1])
+        card = chosen_card(chosen)
         left.remove(card)
         effects[effect_keys.ames_position(card)] = position
     core.log(
@@ -300,9 +311,9 @@ def ames_order_menu(
     )
     keep: list[Choice] = []
     for choice in choices:
-        verb, *rest = choice.id.split()
-        card = int(rest[0]) if verb == "play" and rest else None
-        allowed = card != CHINA_CARD and (nxt is None or card == nxt or verb == "pass")
+        move = choice.move
+        card = move.card if isinstance(move, Play) else None
+        allowed = card != CHINA_CARD and (nxt is None or card == nxt or move == PASS)
         if allowed:
             keep.append(choice)
         else:
@@ -328,7 +339,7 @@ def wargames(core: Core, side: Side) -> Flow[None]:
     """#100: at DEFCON 2 the player may end the game: the opponent gains 6 VP, VP decide."""
     opponent = other(side)
     prompt = f"{side}: give the {opponent} 6 VP and end the game now (VP decide)?"
-    if not (yield from may(core, side, "wargames", prompt)):
+    if not (yield from may(core, side, DecisionKind.WARGAMES, prompt)):
         return
     core.gain_vp(opponent, 6, RULE, "Wargames")  # 20 VP this way wins at once (10)
     vp = core.state.vp
@@ -349,7 +360,7 @@ def iran_iraq_war(core: Core, side: Side) -> Flow[None]:
     target = yield from choose_country(
         core,
         side,
-        "event_target",
+        DecisionKind.EVENT_TARGET,
         f"{side}: the target of the Iran-Iraq War",
         countries(core, "iran", "iraq"),
     )
@@ -400,9 +411,9 @@ def star_wars(core: Core, side: Side) -> Flow[None]:
         return
     chosen = yield ask(
         US,
-        "star_wars",
+        DecisionKind.STAR_WARS,
         "US: take a card from the discard pile and play its event",
-        [Choice(f"take {n}", core.card_name(n)) for n in options],
+        core.card_choices("take", options),
     )
-    card = int(chosen.split()[1])
+    card = chosen_card(chosen)
     yield from play_event_now(core, card, US, "discard", "7")

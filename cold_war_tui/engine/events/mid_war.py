@@ -19,11 +19,12 @@ from cold_war_tui.engine.core import (
     UN_INTERVENTION,
     Core,
 )
-from cold_war_tui.engine.decisions import Choice, Flow, ask
+from cold_war_tui.engine.decisions import Choice, DecisionKind, Flow, ask
 from cold_war_tui.engine.events.toolkit import (
-    DONE,
+    STOP_HERE,
     area_members,
     choose_country,
+    chosen_card,
     chosen_country,
     countries,
     country_choices,
@@ -36,6 +37,7 @@ from cold_war_tui.engine.events.toolkit import (
     remove_points,
     war,
 )
+from cold_war_tui.engine.moves import DONE, Answer, CardPick, Defcon, Play, Target, expect
 from cold_war_tui.engine.operations import ops_value
 from cold_war_tui.engine.plays import card_plays, play_card
 from cold_war_tui.engine.restrictions import nato_protected
@@ -52,7 +54,11 @@ def brush_war(core: Core, side: Side) -> Flow[None]:
     protected = nato_protected(core) if side == USSR else frozenset()
     candidates = [c for c in range(board.ccw) if board.stability[c] <= 2 and c not in protected]
     target = yield from choose_country(
-        core, side, "event_target", f"{side}: Brush War against a stability 1-2 country", candidates
+        core,
+        side,
+        DecisionKind.EVENT_TARGET,
+        f"{side}: Brush War against a stability 1-2 country",
+        candidates,
     )
     war(core, side, target, name="Brush War", win_on=3, vp=1)
 
@@ -91,13 +97,13 @@ def salt_negotiations(core: Core, side: Side) -> Flow[None]:
         return
     chosen = yield ask(
         side,
-        "event_take",
+        DecisionKind.EVENT_TAKE,
         f"{side}: take a non-scoring card from the discard pile into your hand, or done",
-        [*core.card_choices("take", options), DONE],
+        [*core.card_choices("take", options), STOP_HERE],
     )
-    if chosen == "done":
+    if chosen == DONE:
         return
-    card = int(chosen.split()[1])
+    card = chosen_card(chosen)
     core.move_card(card, "discard", HAND[side])
     core.reveal(side, [card])
     core.log("5.1", f"{side} takes {core.card_name(card)} from the discard pile (revealed)")
@@ -111,7 +117,7 @@ def _defcon_choices(core: Core, chooser: Side, levels: list[int]) -> list[Choice
         if level == 1 and chooser == core.state.phasing:
             continue
         change = "stays" if level == current else ("up" if level > current else "down")
-        choices.append(Choice(f"defcon {level}", f"DEFCON {level} ({change})"))
+        choices.append(Choice.of(Defcon(level), f"DEFCON {level} ({change})"))
     return choices
 
 
@@ -134,22 +140,22 @@ def summit(core: Core, side: Side) -> Flow[None]:
     defcon = core.state.defcon
     chosen = yield ask(
         winner,
-        "event_defcon",
+        DecisionKind.EVENT_DEFCON,
         f"{winner}: move DEFCON one level or leave it (Summit)",
         _defcon_choices(core, winner, [defcon + 1, defcon, defcon - 1]),
     )
-    core.set_defcon(int(chosen.split()[1]), "5.1", "Summit")
+    core.set_defcon(expect(chosen, Defcon).level, "5.1", "Summit")
 
 
 def how_i_learned(core: Core, side: Side) -> Flow[None]:
     """#46: the player sets DEFCON to the level of his choice and gains 5 military ops."""
     chosen = yield ask(
         side,
-        "event_defcon",
+        DecisionKind.EVENT_DEFCON,
         f"{side}: set DEFCON (How I Learned to Stop Worrying)",
         _defcon_choices(core, side, [5, 4, 3, 2, 1]),
     )
-    core.set_defcon(int(chosen.split()[1]), "5.1", "How I Learned to Stop Worrying")
+    core.set_defcon(expect(chosen, Defcon).level, "5.1", "How I Learned to Stop Worrying")
     core.add_milops(side, 5, "5.1")
 
 
@@ -158,14 +164,14 @@ def junta(core: Core, side: Side) -> Flow[None]:
     target = yield from choose_country(
         core,
         side,
-        "event_influence",
+        DecisionKind.EVENT_INFLUENCE,
         f"{side}: add 2 influence to one country of Central or South America",
         area_members(core, *AMERICAS),
         verb="infl",
     )
     core.add_influence(side, target, 2, "5.1")
     prompt = f"{side}: make a free coup or realignment rolls in Central or South America?"
-    if (yield from may(core, side, "event_optional", prompt)):
+    if (yield from may(core, side, DecisionKind.EVENT_OPTIONAL, prompt)):
         yield from event_operations(
             core,
             side,
@@ -188,12 +194,13 @@ def south_african_unrest(core: Core, side: Side) -> Flow[None]:
     """#53: +2 USSR in South Africa, or +1 there and +2 in countries adjacent to it."""
     south_africa = core.board.index["south-africa"]
     neighbours = [c for c in core.board.neighbours[south_africa] if c < core.board.ccw]
+    all_there = Target("infl", "south-africa")
     options = [
-        Choice("infl south-africa", "+2 in South Africa"),
-        Choice("add", "+1 in South Africa and 2 in countries adjacent to it"),
+        Choice.of(all_there, "+2 in South Africa"),
+        Choice.of(Answer("add"), "+1 in South Africa and 2 in countries adjacent to it"),
     ]
-    chosen = yield ask(USSR, "event_influence", "USSR: South African Unrest", options)
-    if chosen == "infl south-africa":
+    chosen = yield ask(USSR, DecisionKind.EVENT_INFLUENCE, "USSR: South African Unrest", options)
+    if chosen == all_there:
         core.add_influence(USSR, south_africa, 2, "5.1")
         return
     core.add_influence(USSR, south_africa, 1, "5.1")
@@ -232,7 +239,7 @@ def muslim_revolution(core: Core, side: Side) -> Flow[None]:
         target = yield from choose_country(
             core,
             USSR,
-            "event_target",
+            DecisionKind.EVENT_TARGET,
             f"USSR: remove all US influence from a country ({left} left)",
             candidates,
         )
@@ -362,16 +369,16 @@ def grain_sales_to_soviets(core: Core, side: Side) -> Flow[None]:
         core.log("5.1", f"the US takes {core.card_name(card)} from the USSR hand")
         chosen = yield ask(
             US,
-            "grain_sales",
+            DecisionKind.GRAIN_SALES,
             f"US: play {core.card_name(card)} as your own play, or return it and use"
             " Grain Sales' ops",
             # the taken card is played as an action-round play of the US's own
-            [*card_plays(core, US, [card])[0], Choice(f"return {card}", "Return it")],
+            [*card_plays(core, US, [card])[0], Choice.of(CardPick("return", card), "Return it")],
             card=card,
         )
-        if chosen.startswith("play "):
+        if isinstance(chosen, Play):
             core.move_card(card, HAND[USSR], HAND[US])
-            yield from play_card(core, US, card, chosen.split()[2])
+            yield from play_card(core, US, card, chosen.mode)
             return
         core.reveal(USSR, [card])  # the US has seen it
         core.log("5.1", f"the US returns {core.card_name(card)} to the USSR hand")
@@ -504,13 +511,13 @@ def ask_not(core: Core, side: Side) -> Flow[None]:
             break
         pick = yield ask(
             US,
-            "event_discard",
+            DecisionKind.EVENT_DISCARD,
             f"US: choose a card to discard ({len(chosen)} chosen), or done",
-            [*core.card_choices("discard", left), DONE],
+            [*core.card_choices("discard", left), STOP_HERE],
         )
-        if pick == "done":
+        if pick == DONE:
             break
-        chosen.append(int(pick.split()[1]))
+        chosen.append(chosen_card(pick))
     if not chosen:
         core.log("5.1", "Ask Not: the US discards no card")
         return
@@ -564,12 +571,12 @@ def che(core: Core, side: Side) -> Flow[None]:
             return
         chosen = yield ask(
             USSR,
-            "event_target",
+            DecisionKind.EVENT_TARGET,
             f"USSR: Che coup {len(done) + 1} with {plural(ops, 'op')}, or done",
-            [*country_choices(core, "coup", targets), DONE],
+            [*country_choices(core, "coup", targets), STOP_HERE],
             ops=ops,
         )
-        if chosen == "done":
+        if chosen == DONE:
             return
         country = chosen_country(core, chosen)
         before = core.state.influence[US][country]
@@ -595,13 +602,13 @@ def our_man_in_tehran(core: Core, side: Side) -> Flow[None]:
     while seen:
         pick = yield ask(
             US,
-            "event_discard",
+            DecisionKind.EVENT_DISCARD,
             "US: discard one of the drawn cards (no event), or done",
-            [*core.card_choices("discard", seen), DONE],
+            [*core.card_choices("discard", seen), STOP_HERE],
         )
-        if pick == "done":
+        if pick == DONE:
             break
-        card = int(pick.split()[1])
+        card = chosen_card(pick)
         seen.remove(card)
         core.move_card(card, "draw", "discard")
         core.log("5.4", f"the US reveals and discards {core.card_name(card)} (no event)")

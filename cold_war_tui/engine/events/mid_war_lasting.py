@@ -27,11 +27,21 @@ from cold_war_tui.engine.core import (
     UN_INTERVENTION,
     Core,
 )
-from cold_war_tui.engine.decisions import Choice, Flow, GameOver, Outcome, Unavailable, ask
+from cold_war_tui.engine.decisions import (
+    Choice,
+    DecisionKind,
+    Flow,
+    GameOver,
+    Outcome,
+    Unavailable,
+    ask,
+)
 from cold_war_tui.engine.events.toolkit import (
+    chosen_card,
     discard_from_hand,
     event_operations,
 )
+from cold_war_tui.engine.moves import PASS, CancelCmc, CardPick, Move, Play, expect
 from cold_war_tui.engine.operations import ops_value
 from cold_war_tui.engine.plays import play_event_now, put_in_play
 
@@ -78,8 +88,8 @@ def cmc_cancel_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choic
     influence = core.state.influence[side]
     index = core.board.index
     return [
-        Choice(
-            f"cancel-cmc {key}",
+        Choice.of(
+            CancelCmc(key),
             f"Remove 2 influence from {core.name(index[key])}: end the Cuban Missile Crisis",
         )
         for key in CMC_CANCEL[side]
@@ -87,9 +97,9 @@ def cmc_cancel_choices(core: Core, side: Side, menu: list[Choice]) -> list[Choic
     ]
 
 
-def cmc_cancel(core: Core, side: Side, chosen: str) -> Flow[bool]:
+def cmc_cancel(core: Core, side: Side, chosen: Move) -> Flow[bool]:
     """Remove 2 influence and end the crisis; the action round goes on (no card used)."""
-    country = core.board.index[chosen.split()[1]]
+    country = core.board.index[expect(chosen, CancelCmc).country]
     core.remove_influence(side, country, 2, "5.1")
     del core.state.turn_effects[effect_keys.CUBAN_MISSILE_CRISIS[side]]
     core.log("5.1", f"the {side} ends the Cuban Missile Crisis")
@@ -134,14 +144,8 @@ def _trap_discards(core: Core, side: Side) -> list[int]:
     )
 
 
-def _is_scoring_event(core: Core, choice_id: str) -> bool:
-    parts = choice_id.split()
-    return (
-        len(parts) == 3
-        and parts[0] == "play"
-        and parts[2] == "event"
-        and core.cards[int(parts[1])].scoring
-    )
+def _is_scoring_event(core: Core, move: Move) -> bool:
+    return isinstance(move, Play) and move.mode == "event" and core.cards[move.card].scoring
 
 
 def trap_round_start(core: Core, side: Side) -> bool:
@@ -169,7 +173,7 @@ def trap_menu(
     if not core.state.effects.get(key):
         return choices, greyed
     reason = f"{core.card_name(card)}: discard a card of 2+ ops instead (scoring cards allowed)"
-    kept = [c for c in choices if c.id == "pass" or _is_scoring_event(core, c.id)]
+    kept = [c for c in choices if c.move == PASS or _is_scoring_event(core, c.move)]
     greyed = [
         *greyed,
         *(Unavailable(c.id, c.label, reason) for c in choices if c not in kept),
@@ -181,16 +185,16 @@ def trap_discard_choices(core: Core, side: Side, menu: list[Choice]) -> list[Cho
     if not core.state.effects.get(TRAPS[side][0]):
         return []
     return [
-        Choice(f"discard {c}", f"Discard {core.card_name(c)} and roll 1-4 to escape")
+        Choice.of(CardPick("discard", c), f"Discard {core.card_name(c)} and roll 1-4 to escape")
         for c in _trap_discards(core, side)
     ]
 
 
-def trap_discard(core: Core, side: Side, chosen: str) -> Flow[bool]:
+def trap_discard(core: Core, side: Side, chosen: Move) -> Flow[bool]:
     """Discard the card (no event, 5.4) and roll: 1-4 ends the trap; the round is used."""
     key, card = TRAPS[side]
     state = core.state
-    discard_from_hand(core, side, int(chosen.split()[1]), "5.4")
+    discard_from_hand(core, side, chosen_card(chosen), "5.4")
     name = core.card_name(card)
     die = core.roll(side, f"{name}: 1-4 escapes", "5.1")
     if die <= 4:
@@ -226,11 +230,11 @@ def missile_envy(core: Core, side: Side) -> Flow[None]:
     if len(tied) > 1:
         chosen = yield ask(
             opponent,
-            "event_give",
+            DecisionKind.EVENT_GIVE,
             f"{opponent}: give the {side} one of your {top}-ops cards (Missile Envy)",
             core.card_choices("give", tied),
         )
-        taken = int(chosen.split()[1])
+        taken = chosen_card(chosen)
     core.log("5.1", f"the {opponent} gives {core.card_name(taken)} to the {side}")
     if MISSILE_ENVY in state.limbo:
         core.move_card(MISSILE_ENVY, "limbo", HAND[opponent])
@@ -261,11 +265,11 @@ def missile_envy_menu(
         or MISSILE_ENVY not in core.state.hands[side]
     ):
         return choices, greyed
-    required = f"play {MISSILE_ENVY} ops"
-    if not any(c.id == required for c in choices):
+    required = Play(MISSILE_ENVY, "ops")
+    if not any(c.move == required for c in choices):
         return choices, greyed  # the earlier filter comes first; the obligation waits
     reason = "Missile Envy must be played for operations this action round"
-    kept = [c for c in choices if c.id in (required, "pass")]
+    kept = [c for c in choices if c.move in (required, PASS)]
     greyed = [*greyed, *(Unavailable(c.id, c.label, reason) for c in choices if c not in kept)]
     return kept, greyed
 

@@ -12,19 +12,21 @@ from collections.abc import Iterable, Sequence
 from cold_war_tui.engine import rng
 from cold_war_tui.engine.board import Side, other
 from cold_war_tui.engine.core import CHINA_CARD, HAND, Core
-from cold_war_tui.engine.decisions import Choice, Flow, ask
-from cold_war_tui.engine.operations import ALL_KINDS, conduct, controlled_neighbours
+from cold_war_tui.engine.decisions import Choice, DecisionKind, Flow, ask
+from cold_war_tui.engine.moves import DONE, NO, YES, CardPick, Move, Target, TargetVerb, expect
+from cold_war_tui.engine.operations import ALL_KINDS, OperationVerb, conduct, controlled_neighbours
 from cold_war_tui.wording import plural
 
-DONE = Choice("done", "Stop here")
+STOP_HERE = Choice.of(DONE, "Stop here")
+YES_NO = (Choice.of(YES, "Yes"), Choice.of(NO, "No, skip it"))
 
 
-def may(core: Core, side: Side, kind: str, prompt: str) -> Flow[bool]:
+def may(core: Core, side: Side, kind: DecisionKind, prompt: str) -> Flow[bool]:
     """A `yes`/`no` question for an event's optional part ("may")."""
-    chosen = yield ask(side, kind, prompt, [Choice("yes", "Yes"), Choice("no", "No, skip it")])
-    if chosen == "no":
+    chosen = yield ask(side, kind, prompt, YES_NO)
+    if chosen == NO:
         core.log("5.1", f"{side} declines")
-    return chosen == "yes"
+    return chosen == YES
 
 
 # -- countries ------------------------------------------------------------------
@@ -42,24 +44,30 @@ def area_members(core: Core, *areas: str) -> list[int]:
 
 
 def country_choices(
-    core: Core, verb: str, countries: Iterable[int], label: str = ""
+    core: Core, verb: TargetVerb, countries: Iterable[int], label: str = ""
 ) -> list[Choice]:
     """`VERB KEY` choices of `countries`; `label` names each with {name} ("Remove {name}")."""
     return core.country_choices(verb, countries, label or f"{verb.capitalize()} {{name}}")
 
 
-def chosen_country(core: Core, chosen: str) -> int:
-    return core.board.index[chosen.split(" ", 1)[1]]
+def chosen_country(core: Core, chosen: Move) -> int:
+    """The board index of the country a chosen `Target` move names."""
+    return core.board.index[expect(chosen, Target).country]
+
+
+def chosen_card(chosen: Move) -> int:
+    """The card a chosen `CardPick` move names (`discard 21`, `take 7`, ...)."""
+    return expect(chosen, CardPick).card
 
 
 def choose_country(
     core: Core,
     player: Side,
-    kind: str,
+    kind: DecisionKind,
     prompt: str,
     candidates: Iterable[int],
     *,
-    verb: str = "target",
+    verb: TargetVerb = "target",
 ) -> Flow[int]:
     """One country from `candidates` (the caller makes sure there is at least one)."""
     options = country_choices(core, verb, candidates)
@@ -93,15 +101,15 @@ def place_points(
         left = total - done_points
         options = country_choices(core, "infl", open_, f"{side} +1 in {{name}}")
         if optional:
-            options.append(DONE)
+            options.append(STOP_HERE)
         chosen = yield ask(
             chooser,
-            "event_influence",
+            DecisionKind.EVENT_INFLUENCE,
             prompt or f"{chooser}: add {side} influence ({left} left)",
             options,
             left=left,
         )
-        if chosen == "done":
+        if chosen == DONE:
             break
         country = chosen_country(core, chosen)
         placed[country] = points = placed.get(country, 0) + 1
@@ -139,15 +147,15 @@ def remove_points(
         left = total - done_points
         options = country_choices(core, "remove", open_, f"{victim} -1 in {{name}}")
         if optional:
-            options.append(DONE)
+            options.append(STOP_HERE)
         chosen = yield ask(
             chooser,
-            "event_remove",
+            DecisionKind.EVENT_REMOVE,
             prompt or f"{chooser}: remove {victim} influence ({left} left)",
             options,
             left=left,
         )
-        if chosen == "done":
+        if chosen == DONE:
             break
         country = chosen_country(core, chosen)
         removed[country] = points = removed.get(country, 0) + 1
@@ -224,7 +232,7 @@ def event_operations(
     side: Side,
     ops: int,
     *,
-    kinds: Sequence[str] = ALL_KINDS,
+    kinds: Sequence[OperationVerb] = ALL_KINDS,
     free_coup: bool = False,
     area: str | tuple[str, ...] | None = None,
 ) -> Flow[None]:

@@ -24,7 +24,20 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
-from cold_war_tui.engine import Decision, Game, IllegalChoice
+from cold_war_tui.engine import (
+    Answer,
+    CardPick,
+    Choice,
+    Decision,
+    Game,
+    Headline,
+    IllegalChoice,
+    Move,
+    Play,
+    Target,
+    Un,
+    parse_move,
+)
 from cold_war_tui.tui.history import turn_summary
 from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
@@ -36,7 +49,6 @@ from cold_war_tui.tui.map_render import (
     legend,
     legend_markers,
     target_markers,
-    target_of,
 )
 from cold_war_tui.tui.players import ComputerSettings
 from cold_war_tui.tui.render import (
@@ -63,7 +75,7 @@ from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.screens.hints import HintActions
 from cold_war_tui.tui.session import EngineFailure, Session
 from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
-from cold_war_tui.tui.widgets.decision import DecisionMenu, choice_of, plain
+from cold_war_tui.tui.widgets.decision import DecisionMenu, plain
 from cold_war_tui.tui.widgets.footer import QuietFooter
 from cold_war_tui.tui.widgets.map_view import MapView
 from cold_war_tui.tui.widgets.type_to_find import match_rank
@@ -75,7 +87,7 @@ COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
 # After a choice the focus goes to the map when every choice is a country there
 # (apart from stopping), else to the menu: the same rule every time.
-STOP = frozenset({"done"})
+STOP = Answer("done")
 REGIONS_TITLE = Text("REGIONS IF SCORED", HEADING_STYLE)
 REGIONS_LABELS = Text(f"({REGION_COLUMNS})", HEADING_STYLE)
 # The log panel shows the last entries: two long action rounds (a round has 16 entries
@@ -84,52 +96,34 @@ PANEL_ENTRIES = 50
 SPECTATOR = "The computer plays both sides: you see what a spectator sees, no hand."
 
 
-def country_of(choice_id: str) -> str | None:
-    """The country key a choice id names ("coup iran" -> "iran"), if it names one."""
-    target = target_of(choice_id)
-    return target[1] if target else None
+def country_of(move: Move) -> str | None:
+    """The country a move acts on, marked on the map ("coup iran" -> "iran")."""
+    return move.country if isinstance(move, Target) else None
 
 
 def map_decision(pending: Decision) -> bool:
     """Whether the decision is made on the map: every choice names a country (or stops)."""
-    countries = [c for c in pending.choices if country_of(c.id) is not None]
-    return bool(countries) and all(
-        c.id in STOP or country_of(c.id) is not None for c in pending.choices
+    moves = [c.move for c in pending.choices]
+    return any(isinstance(m, Target) for m in moves) and all(
+        m == STOP or isinstance(m, Target) for m in moves
     )
 
 
-def verb_of(choice_id: str) -> str | None:
-    """The verb of a choice id that names a country ("coup iran" -> "coup")."""
-    target = target_of(choice_id)
-    return target[0] if target else None
+def card_of(move: Move) -> int | None:
+    """The card a move names ("play 21 ops", "headline 7", "discard 3", "un 13")."""
+    return move.card if isinstance(move, Play | Headline | CardPick | Un) else None
 
 
-def card_of(choice_id: str) -> int | None:
-    """The card number a choice id names ("play 21 ops", "headline 7", "discard 3")."""
-    if country_of(choice_id) is not None:
-        return None
-    for word in choice_id.split()[1:2]:
-        if word.isdigit():
-            return int(word)
+def odds_of(game: Game, pending: Decision, move: Move) -> Odds | None:
+    """The engine's odds of the roll a move makes: a coup, a realignment roll, a space
+    race attempt; None for any other move."""
+    if isinstance(move, Target):
+        if move.verb == "coup" and "ops" in pending.context:
+            return game.coup_odds(move.country)
+        return game.realign_odds(move.country, pending.player) if move.verb == "realign" else None
+    if isinstance(move, Play) and move.mode == "space":
+        return game.space_odds(pending.player)
     return None
-
-
-def play_mode(choice_id: str) -> str | None:
-    """How a card play plays its card ("play 21 space" -> "space"), else None."""
-    words = choice_id.split()
-    return words[2] if len(words) == 3 and words[0] == "play" else None
-
-
-def odds_of(game: Game, pending: Decision, choice_id: str) -> Odds | None:
-    """The engine's odds of the roll a choice makes: a coup, a realignment roll, a space
-    race attempt; None for any other choice."""
-    target = target_of(choice_id)
-    if target is not None:
-        verb, key = target
-        if verb == "coup" and "ops" in pending.context:
-            return game.coup_odds(key)
-        return game.realign_odds(key, pending.player) if verb == "realign" else None
-    return game.space_odds(pending.player) if play_mode(choice_id) == "space" else None
 
 
 class GameLog(RichLog):
@@ -207,7 +201,7 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         self.footer_keys: tuple[bool, bool | None] | None = None
         self.find_text = {"map": "", "menu": ""}
         self.legend_marks: set[str] = set()  # the markers the map's legend explains
-        self.return_to: str | None = None  # after undo: the choice to highlight again
+        self.return_to: Move | None = None  # after undo: the choice to highlight again
         # the end-of-turn summary: the last turn summed up for each player at the terminal
         # ("" a spectator)
         self.turn_at_start = session.game.state.turn
@@ -283,8 +277,8 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else words)
         menu = self.query_one("#menu", DecisionMenu)
         narrowed = (
-            f"  {menu.option_count} of {len(menu.decision.choices)}"
-            if menu.only is not None and menu.decision is not None
+            f"  {len(menu.shown)} of {len(menu.decision.choices)}"
+            if menu.narrowed and menu.decision is not None
             else ""
         )
         if isinstance(focused, DecisionMenu):
@@ -374,8 +368,8 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         """The map for a decision made there (`map_decision`), else the menu."""
         map_view = self.query_one("#map", MapView)
         if map_decision(pending) and map_view.display:
-            if map_view.cursor not in target_markers(c.id for c in pending.choices):
-                first = next(country_of(c.id) for c in pending.choices if country_of(c.id))
+            if map_view.cursor not in target_markers(pending.choices):
+                first = next(k for c in pending.choices if (k := country_of(c.move)))
                 map_view.set_cursor(first)
             map_view.focus()
         else:
@@ -398,9 +392,9 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         self.query_one("#tracks", Static).update(Text("\n").join(tracks))
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
-        ids = [c.id for c in pending.choices] if mine and pending else []
-        markers = target_markers(ids)
-        self.legend_marks = legend_markers(ids)
+        offered = pending.choices if mine and pending else ()
+        markers = target_markers(offered)
+        self.legend_marks = legend_markers(offered)
         table = tuple(region_table(game.data, game.region_scores()))
         regions = Corner(REGIONS_TITLE, table, REGIONS_LABELS)
         self.query_one("#map", MapView).show(
@@ -452,19 +446,20 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
             )
             # keep the map cursor where it is when it is still a target (point by point)
             cursor = self.query_one("#map", MapView).cursor
-            here = [c.id for c in pending.choices if cursor and country_of(c.id) == cursor]
-            initial = here[0] if here else pending.choices[0].id if pending.choices else None
-            if self.return_to is not None and pending.accepts(self.return_to):
-                initial = self.return_to  # after undo: the entry chosen before
-                country = country_of(initial)
+            here = [c for c in pending.choices if cursor and country_of(c.move) == cursor]
+            initial = here[0] if here else pending.choices[0] if pending.choices else None
+            again = [c for c in pending.choices if c.move == self.return_to]
+            if again:
+                initial = again[0]  # after undo: the entry chosen before
+                country = country_of(initial.move)
                 if country is not None:
                     self.query_one("#map", MapView).set_cursor(country)
             self.return_to = None
             notes = {}
             for choice in pending.choices:
-                odds = odds_of(game, pending, choice.id)
+                odds = odds_of(game, pending, choice.move)
                 if odds is not None:
-                    notes[choice.id] = short_odds(odds)
+                    notes[choice] = short_odds(odds)
             menu.show(pending, initial, notes)
         else:
             prompt.update(computer or "")
@@ -532,7 +527,9 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         self.refresh_bindings()
 
     def show_acted(self, choice: str | None) -> None:
-        self.query_one("#map", MapView).set_acted(country_of(choice) if choice else None)
+        """Mark the country of the computer's last move (`choice`: its id), if any."""
+        country = country_of(parse_move(choice)) if choice else None
+        self.query_one("#map", MapView).set_acted(country)
         self.mark_focus()  # the map's title names the country
 
     def action_pause(self) -> None:
@@ -541,42 +538,51 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
 
     # -- the decision panel and the map ----------------------------------------------
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        choice = choice_of(event.option.id)
+        choice = self.menu_choice(event)
         if choice is None:
             return
         if event.option_list.has_focus:
             self.on_choice_highlighted(choice)  # the player moves in the menu
             return
-        if (card := card_of(choice)) is not None and card != self.highlight_card:
+        if (card := card_of(choice.move)) is not None and card != self.highlight_card:
             self.show_card(card)
         self.show_odds(choice, country_wide=True)
         # a highlight set from the map is not sent back to it: typed fast, the echo of
         # an earlier letter would move the cursor off the country the name leads to
 
-    def on_choice_highlighted(self, choice: str) -> None:
-        key = country_of(choice)
+    @staticmethod
+    def menu_choice(
+        event: OptionList.OptionHighlighted | OptionList.OptionSelected,
+    ) -> Choice | None:
+        """The engine's choice of a decision menu's option (None for a greyed one)."""
+        menu = event.option_list
+        return menu.choice_at(event.option_index) if isinstance(menu, DecisionMenu) else None
+
+    def on_choice_highlighted(self, choice: Choice) -> None:
+        key = country_of(choice.move)
         if key is not None:
             self.query_one("#map", MapView).set_cursor(key)
-        card = card_of(choice)
+        card = card_of(choice.move)
         if card is not None and card != self.highlight_card:
             self.show_card(card)
         self.show_odds(choice)
 
-    def show_odds(self, choice: str | None, *, country_wide: bool = False) -> None:
+    def show_odds(self, choice: Choice | None, *, country_wide: bool = False) -> None:
         """The status line under the menu: what the highlighted choice's roll needs; with
         `country_wide` (the map's cursor is on the choice's country), every roll there."""
         pending = self.mine()
         game = self.session.game
         text: Text | None = None
         if pending is not None and choice is not None:
-            key = country_of(choice) if country_wide else None
-            here = [c.id for c in pending.choices if country_of(c.id) == key] if key else []
-            found = [(c, o) for c in here or [choice] if (o := odds_of(game, pending, c))]
+            key = country_of(choice.move) if country_wide else None
+            here = [c.move for c in pending.choices if key and country_of(c.move) == key]
+            found = [(m, o) for m in here or [choice.move] if (o := odds_of(game, pending, m))]
             if len(found) == 1:
                 text = odds_text(found[0][1], game.data)
             elif found:
                 text = Text(f"{self.map_layout.countries[key].name}: ", "bold") if key else Text()
-                text.append(" · ".join(f"{verb_of(c)} {short_odds(o)}" for c, o in found))
+                words = [f"{m.verb} {short_odds(o)}" for m, o in found if isinstance(m, Target)]
+                text.append(" · ".join(words))
         panel = self.query_one("#odds", Static)
         if text is None and not panel.display:
             return  # nothing shown, nothing to show: no new layout (keys stay fast)
@@ -602,9 +608,9 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        choice = choice_of(event.option.id)
+        choice = self.menu_choice(event)
         if choice is not None:
-            self.commit(choice)
+            self.commit(choice.id)
 
     def on_decision_menu_brought_into_view(self, event: DecisionMenu.BroughtIntoView) -> None:
         self.say("The highlighted entry was out of view: it is shown now. Enter chooses it.")
@@ -620,10 +626,10 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
             return
         menu = self.query_one("#menu", DecisionMenu)
         for choice in pending.choices:
-            if country_of(choice.id) == event.key:
-                if menu.only is not None and choice.id not in menu.only:
+            if country_of(choice.move) == event.key:
+                if menu.narrowed and choice not in menu.shown:
                     menu.narrow(None)  # the cursor left the country the menu was showing
-                menu.select_choice(choice.id)
+                menu.select_choice(choice)
                 return
 
     def on_decision_menu_narrowed(self, event: DecisionMenu.Narrowed) -> None:
@@ -652,19 +658,19 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         if pending is None:
             return
         name = self.map_layout.countries[event.key].name
-        ids = [c.id for c in pending.choices if country_of(c.id) == event.key]
-        if len(ids) == 1:
-            self.commit(ids[0])
+        here = [c for c in pending.choices if country_of(c.move) == event.key]
+        if len(here) == 1:
+            self.commit(here[0].id)
             return
         menu = self.query_one("#menu", DecisionMenu)
-        if ids:  # several actions there: the menu shows only them
-            menu.narrow(ids)
+        if here:  # several actions there: the menu shows only them
+            menu.narrow(here)
             menu.focus()
             self.say(f"{name}: choose what to do there (Escape shows every choice).", "bold")
             return
-        reasons = [u.reason for u in pending.unavailable if country_of(u.id) == event.key]
+        reasons = [u.reason for u in pending.unavailable if country_of(u.move) == event.key]
         why = f": {reasons[0]}" if reasons else ""
-        if target_markers(c.id for c in pending.choices):
+        if target_markers(pending.choices):
             self.say(f"{name} is not a choice of this decision{why}.", BAD)
         else:
             self.say("This decision is made in the menu (Tab).", BAD)
@@ -726,7 +732,7 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         if reason is not None:
             self.action_why_no_undo()
             return
-        self.return_to = self.session.game.choices[-1]
+        self.return_to = parse_move(self.session.game.choices[-1])
         self.cancel_hint()
         self.session.undo()
         self.after_change()

@@ -1,5 +1,6 @@
 """Hints on the game screen: `h` asks the computer what it would play in the player's
-place (`bots.hints.suggest`: its choice and the best others, with their scores).
+place (`bots.analyse`, the strong search: its choice and the best others it weighed,
+with their scores).
 
 The computer reads only what the player at the terminal may know (its bots' rule: a
 fork of the game, determinized for that player). It thinks in a Textual thread worker,
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from cold_war_tui.tui.players import ComputerSettings, bot_seed, strongest
+from cold_war_tui.tui.players import ComputerSettings, bot_seed
 from cold_war_tui.tui.screens.computer import Abandoned, think_in_background
 from cold_war_tui.tui.session import Session
 from cold_war_tui.tui.tracks import BAD, DIM, side_text
@@ -29,10 +30,12 @@ if TYPE_CHECKING:
     from textual.timer import Timer
     from textual.worker import Worker
 
-    from cold_war_tui.bots.hints import Suggestion
+    from cold_war_tui.bots import Analysis
     from cold_war_tui.engine import Decision, Game
 
 WIN_SCORE = 500.0  # a score beyond this is a won (or lost) game: bots/evaluate.py's WIN
+LEVEL = "strong"  # the search `bots.analyse` runs
+TOP = 3
 HINT_DELAY = 0.5
 """Seconds the `h` key waits for another letter (a name being typed) before it asks."""
 
@@ -46,6 +49,27 @@ class HintJob:
     game: Game
     made: int
     worker: Worker[None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """One line of a hint: a choice's label, its score, and whether it is the choice."""
+
+    label: str
+    score: float
+    picked: bool
+
+
+def suggestions(analysis: Analysis, pending: Decision, top: int = TOP) -> list[Suggestion]:
+    """The computer's choice first, then the best others it weighed, at most `top`."""
+    labels = {c.move: c.label for c in pending.choices}
+    scores = dict(analysis.scores)
+    order = [analysis.choice, *(m for m, _ in analysis.scores if m != analysis.choice)]
+    return [
+        Suggestion(labels[m], scores.get(m, math.nan), m == analysis.choice)
+        for m in order[:top]
+        if m in labels
+    ]
 
 
 def hint_lines(side: str, level: str, hints: list[Suggestion]) -> Text:
@@ -122,15 +146,18 @@ class HintActions:
         if not self.session.hints or pending is None or self.hint_job is not None:
             return
         game = self.session.game
-        side, level, made = pending.player, strongest(), len(game.choices)
-        job = HintJob(side, level, game, made)
+        side, made = pending.player, len(game.choices)
+        job = HintJob(side, LEVEL, game, made)
         fork = game.fork()  # the computer works on its own copy
         settings, seed = self.computer, bot_seed(game.options.seed, side, made)
 
         def think() -> list[Suggestion]:
-            from cold_war_tui.bots.hints import suggest
+            from cold_war_tui.bots import analyse
 
-            return suggest(fork, side, settings.bot(level, game.options.seed, side, made), seed)
+            found = analyse(
+                fork, side, seed=seed, think=settings.think, iterations=settings.iterations
+            )
+            return suggestions(found, pending)
 
         def work() -> None:
             try:

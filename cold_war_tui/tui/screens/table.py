@@ -83,6 +83,7 @@ class TableScreen(Screen[None]):
         self.data = data
         self.view = view
         self.scores = scores
+        self.option_cards: list[int | None] = []  # the card of each option (None: a heading)
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -90,14 +91,14 @@ class TableScreen(Screen[None]):
         effects = len(effect_entries(view, self.data))  # what "Effects in play" lists
         yield Static(Text(f"Piles and tracks ({sizes}; effects in play {effects})"), id="heading")
         options: list[Option] = []
+        self.option_cards = []
         for pile, title in PILES:
             cards = list(getattr(view, pile))
             options.append(
                 Option(Text(f"{title}: {plural(len(cards), 'card')}", "bold"), disabled=True)
             )
-            options += [
-                Option(Text("  " + card_name(self.data, c)), id=f"{pile}:{c}") for c in cards
-            ]
+            options += [Option(Text("  " + card_name(self.data, c))) for c in cards]
+            self.option_cards += [None, *cards]
         with Horizontal():
             yield OptionList(*options, id="piles")
             with VerticalScroll(id="side"):
@@ -142,10 +143,9 @@ class TableScreen(Screen[None]):
             self.query_one("#card", Static).update(Text("No card in these piles yet.", DIM))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        _, _, number = (event.option.id or "").partition(":")
-        if number.isdigit():
-            detail = card_detail(int(number), self.data, None, None)
-            self.query_one("#card", Static).update(detail)
+        card = self.option_cards[event.option_index]
+        if card is not None:
+            self.query_one("#card", Static).update(card_detail(card, self.data, None, None))
 
     def action_back(self) -> None:
         self.dismiss(None)

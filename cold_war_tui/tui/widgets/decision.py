@@ -1,9 +1,11 @@
 """The decision panel: the engine's prompt, its choices as a keyboard menu, the greyed ones.
 
 Every decision is shown the same way, whatever its kind (card events keep
-adding kinds): a prompt, one menu entry per legal choice, and one disabled
-entry per unavailable option with the reason. Option ids are `c:<choice id>`
-(legal) and `u:<n>` (greyed), so an id the engine repeats cannot clash.
+adding kinds): a prompt, one menu entry per legal choice (with a note: the odds of
+its roll), and one disabled entry per unavailable option with the reason. The legal
+choices come first, in the engine's order, so an option's index is its index among
+the choices shown (`choice_at`): all of them, or those the menu is narrowed to (a
+country's actions, picked on the map).
 
 Enter never commits an entry the player cannot see: the highlight is scrolled
 into view whenever it is set from outside (the map, type-to-find, a new
@@ -21,41 +23,32 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import OptionList
-from textual.widgets.option_list import Option, OptionDoesNotExist
+from textual.widgets.option_list import Option
 
-from cold_war_tui.engine import Decision
+from cold_war_tui.engine import Choice, Decision
 from cold_war_tui.tui.render import choice_text, unavailable_text
 from cold_war_tui.tui.widgets.type_to_find import TypedText, TypeToFind, best_match
-
-CHOICE = "c:"
-
-
-def choice_of(option_id: str | None) -> str | None:
-    """The engine's choice id of a menu option id (None for greyed options)."""
-    if option_id and option_id.startswith(CHOICE):
-        return option_id[len(CHOICE) :]
-    return None
 
 
 def menu_options(
     decision: Decision,
-    notes: Mapping[str, str] | None = None,
-    only: Collection[str] | None = None,
+    notes: Mapping[Choice, str] | None = None,
+    only: Collection[Choice] | None = None,
 ) -> list[Option]:
-    """The legal choices (each with its note, if any: `notes` by choice id), then the
-    greyed ones with their reason; with `only`, just the choices and greyed options of
-    those ids."""
+    """The legal choices (each with its note, if any), then the greyed-out options
+    (disabled); with `only`, just those choices and no greyed option. The ids name the
+    entries for people reading a test or a screen dump; the menu never reads them."""
     notes = notes or {}
     options = [
-        Option(choice_text(c.label, notes.get(c.id, "")), id=CHOICE + c.id)
+        Option(choice_text(c.label, notes.get(c, "")), id=f"c:{c.id}")
         for c in decision.choices
-        if only is None or c.id in only
+        if only is None or c in only
     ]
-    options += [
-        Option(unavailable_text(u.label, u.reason), id=f"u:{n}", disabled=True)
-        for n, u in enumerate(decision.unavailable)
-        if only is None or u.id in only
-    ]
+    if only is None:
+        options += [
+            Option(unavailable_text(u.label, u.reason), id=f"u:{n}", disabled=True)
+            for n, u in enumerate(decision.unavailable)
+        ]
     return options
 
 
@@ -77,59 +70,61 @@ class DecisionMenu(TypeToFind, OptionList):
         """Enter was pressed on an entry out of view: it was shown, not chosen."""
 
     class Narrowed(Message):
-        """The menu shows only some of the decision's choices (`only`), or all again."""
-
-        def __init__(self, only: frozenset[str] | None) -> None:
-            super().__init__()
-            self.only = only
+        """The menu shows only some of the decision's choices, or all again."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.decision: Decision | None = None
-        self.notes: Mapping[str, str] = {}
-        self.only: frozenset[str] | None = None  # the choices shown, when narrowed
+        self.decision: Decision | None = None  # the decision shown
+        self.notes: Mapping[Choice, str] = {}
+        self.shown: tuple[Choice, ...] = ()  # the choices listed, in the menu's order
+        self.narrowed = False
 
     def show(
         self,
         decision: Decision | None,
-        initial: str | None = None,
-        notes: Mapping[str, str] | None = None,
+        initial: Choice | None = None,
+        notes: Mapping[Choice, str] | None = None,
     ) -> None:
-        """Show a decision's options, the `initial` choice id highlighted (else the first);
-        `notes` (by choice id) follow their entry's label."""
+        """Show a decision's options, the `initial` choice highlighted (else the first);
+        `notes` follow their entry's label."""
         self.action_clear_typing()
-        self.decision, self.notes, self.only = decision, notes or {}, None
+        self.decision, self.notes, self.narrowed = decision, notes or {}, False
+        self.shown = decision.choices if decision is not None else ()
         if decision is None:
             self.clear_options()
             return
-        self.set_options(menu_options(decision, notes))
+        self.set_options(menu_options(decision, self.notes))
         self.highlighted = 0 if decision.choices else None
         if initial is not None:
             self.select_choice(initial)
         self.reveal_later()
 
-    def narrow(self, only: Collection[str] | None) -> None:
-        """Show only the choices `only` names (None: all again), keeping the highlighted
-        choice when it is still shown."""
+    def narrow(self, only: Collection[Choice] | None) -> None:
+        """List only the choices `only` (None: all again), keeping the highlighted one
+        when it is still listed."""
         decision = self.decision
         if decision is None:
             return
-        chosen = choice_of(self.highlighted_option.id) if self.highlighted_option else None
-        self.only = frozenset(only) if only is not None else None
-        self.set_options(menu_options(decision, self.notes, self.only))
-        self.highlighted = 0 if self.option_count else None
+        chosen = self.choice_at(self.highlighted)
+        self.narrowed = only is not None
+        self.shown = tuple(c for c in decision.choices if only is None or c in only)
+        self.set_options(menu_options(decision, self.notes, only))
+        self.highlighted = 0 if self.shown else None
         if chosen is not None:
             self.select_choice(chosen)
         self.reveal_later()
-        self.post_message(self.Narrowed(self.only))
+        self.post_message(self.Narrowed())
 
-    def select_choice(self, choice_id: str) -> None:
-        """Highlight the entry of an engine choice id (and scroll it into view)."""
-        try:
-            self.highlighted = self.get_option_index(CHOICE + choice_id)
-        except OptionDoesNotExist:
-            return
-        self.reveal_later()
+    def choice_at(self, index: int | None) -> Choice | None:
+        """The engine's choice at an option's index (None for a greyed-out option)."""
+        shown = self.shown
+        return shown[index] if index is not None and 0 <= index < len(shown) else None
+
+    def select_choice(self, choice: Choice) -> None:
+        """Highlight the entry of an engine choice (and scroll it into view)."""
+        if choice in self.shown:
+            self.highlighted = self.shown.index(choice)
+            self.reveal_later()
 
     def reveal_later(self) -> None:
         """Scroll to the highlight now and again after the next layout (a scroll asked
@@ -175,8 +170,8 @@ class DecisionMenu(TypeToFind, OptionList):
             self.post_message(self.Typed("", False))
 
     def action_escape(self) -> None:
-        """Escape: clear the typed text; with none, show every choice of a narrowed menu."""
+        """Escape: clear the typed text; with none, list every choice of a narrowed menu."""
         if self.typed:
             self.action_clear_typing()
-        elif self.only is not None:
+        elif self.narrowed:
             self.narrow(None)

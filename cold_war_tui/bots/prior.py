@@ -1,0 +1,172 @@
+"""What a Twilight Struggle player prefers before he searches: a prior over the plays of
+a headline or an action round, learned from experts' games (docs/bots.md, "The prior").
+
+Each play on the menu is described by a few named features read from what the player
+may know (his view, his hand, the decision's own facts): the card and how it is played,
+whose card it is, its operations, what its scoring would give now, the DEFCON danger it
+carries. The prior is a conditional logit over the menu: a play's score is the sum of
+its features' weights, and the plays' probabilities are the softmax of their scores.
+
+The weights are fitted by `tools/fit_prior.py` (`make fit`) on real games and shipped in
+`prior.json` beside this module; the game reads them with the standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from cold_war_tui.bots.evaluate import tables
+from cold_war_tui.engine import (
+    CardPick,
+    Decision,
+    DecisionKind,
+    Game,
+    Headline,
+    Move,
+    Pass,
+    Play,
+    PlayerView,
+    Un,
+    other,
+)
+
+Features = dict[str, float]
+WEIGHTS_FILE = "prior.json"
+PERIODS = ((3, "early"), (7, "mid"), (10, "late"))
+"""The last turn of each period of the war (turns 1-3, 4-7, 8-10)."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The facts of a decision every play's features read, gathered once per menu."""
+
+    player: str
+    turn: int
+    action_round: int
+    defcon: int
+    rounds_left: int
+    scoring_held: int  # scoring cards in the player's hand
+    no_event: Mapping[int, str]  # cards whose event cannot happen now (the context's)
+    scoring_vp: Mapping[int, float]  # per scoring card: the player's VP lead were it scored
+    hazards: frozenset[int]  # DEFCON hazards of the player (evaluate.DEFCON_HAZARDS)
+    card_side: Mapping[int, str | None]
+    ops: Mapping[int, int]  # each card's operations for the player now
+
+
+def situation(game: Game, player: str, pending: Decision) -> Situation:
+    """The shared facts of `pending`, from what `player` may know."""
+    view: PlayerView = game.view(player)
+    t = tables(game)
+    scores = game.region_scores()
+    opponent = other(player)
+    scoring_vp = {
+        card: float(scores[region][player].vp - scores[region][opponent].vp)
+        for card, region in t.scoring_card_region.items()
+        if region in scores
+    }
+    cards = {*view.hand, *(c for m in _moves(pending) if (c := _card(m)) is not None)}
+    return Situation(
+        player=player,
+        turn=view.turn,
+        action_round=view.action_round,
+        defcon=view.defcon,
+        rounds_left=game.rounds_left(player),
+        scoring_held=sum(1 for card in view.hand if card in t.scoring_cards),
+        no_event=dict(pending.context.get("no_event", {})),
+        scoring_vp=scoring_vp,
+        hazards=t.hazards[player],
+        card_side=t.card_side,
+        ops={card: game.ops_value(card, player) for card in cards if card in t.card_side},
+    )
+
+
+def features(s: Situation, move: Move) -> Features:
+    """The named features of one play of a headline or action menu."""
+    if isinstance(move, Pass):
+        return {"pass": 1.0}
+    if isinstance(move, CardPick):  # a trapped side's discard (#42, #44)
+        return {"trap_discard": 1.0, "trap_discard_ops": s.ops.get(move.card, 0) / 4}
+    if isinstance(move, Un):  # #32 UN Intervention with an opponent's card
+        return {"un": 1.0, "un_ops": s.ops.get(move.card, 0) / 4}
+    if isinstance(move, Headline):
+        card, mode = move.card, "headline"
+    elif isinstance(move, Play):
+        card, mode = move.card, move.mode
+    else:
+        return {}
+    side = s.card_side.get(card)
+    owner = "neutral" if side is None else "own" if side == s.player else "opp"
+    ops = s.ops.get(card, 0)
+    period = next(name for last, name in PERIODS if s.turn <= last)
+    found: Features = {
+        f"mode:{mode}": 1.0,
+        f"card:{card}:{mode}": 1.0,
+        f"owner:{owner}:{mode}": 1.0,
+        f"ops:{mode}": ops / 4,
+        f"period:{period}:{mode}": 1.0,
+        f"defcon:{s.defcon}:{mode}": 1.0,
+        f"round_ops:{mode}": ops / 4 * s.action_round / 7,
+    }
+    if card in s.scoring_vp:
+        found[f"scoring_vp:{mode}"] = s.scoring_vp[card] / 5
+        if s.scoring_held >= s.rounds_left:
+            found[f"scoring_due:{mode}"] = 1.0
+    if card in s.hazards:
+        found[f"hazard:{s.defcon}:{mode}"] = 1.0
+    if owner == "opp" and card in s.no_event:
+        found[f"opp_event_blocked:{mode}"] = 1.0
+    return found
+
+
+@dataclass(frozen=True)
+class Prior:
+    """The fitted weights, and the plays' probabilities they give."""
+
+    weights: Mapping[str, float]
+    meta: Mapping[str, Any]  # how and on what it was fitted (games, penalty, agreement)
+
+    def scores(self, s: Situation, moves: Sequence[Move]) -> list[float]:
+        weights = self.weights
+        return [
+            sum(weights.get(name, 0.0) * value for name, value in features(s, m).items())
+            for m in moves
+        ]
+
+    def probabilities(self, s: Situation, moves: Sequence[Move]) -> list[float]:
+        """The softmax of the plays' scores, in the order of `moves`."""
+        scores = self.scores(s, moves)
+        top = max(scores, default=0.0)
+        exp = [math.exp(score - top) for score in scores]
+        total = sum(exp)
+        return [e / total for e in exp]
+
+
+PRIOR_KINDS = frozenset({DecisionKind.ACTION, DecisionKind.HEADLINE})
+"""The decisions the prior knows: the plays of a headline or an action round."""
+
+
+@cache
+def shipped_prior() -> Prior:
+    """The prior fitted on real games, as shipped in the package (read once)."""
+    text = resources.files("cold_war_tui.bots").joinpath(WEIGHTS_FILE).read_text("utf-8")
+    return prior_from_json(text)
+
+
+def prior_from_json(text: str) -> Prior:
+    doc = json.loads(text)
+    weights = {str(k): float(v) for k, v in doc["weights"].items()}
+    return Prior(weights=weights, meta=doc.get("meta", {}))
+
+
+def _moves(pending: Decision) -> list[Move]:
+    return [choice.move for choice in pending.choices]
+
+
+def _card(move: Move) -> int | None:
+    return move.card if isinstance(move, Play | Headline | Un | CardPick) else None

@@ -1,0 +1,72 @@
+"""The computer that learned from people: the prior shipped with the bots, the `expert`
+level, and a whole game of `strong` (docs/bots.md, "The prior" and "The search")."""
+
+from __future__ import annotations
+
+import json
+import math
+from importlib import resources
+
+from cold_war_tui.arena import Budget, play_game
+from cold_war_tui.bots import BOTS, EXPERT_THINK, make_bot
+from cold_war_tui.bots.prior import WEIGHTS_FILE, features, shipped_prior, situation
+from cold_war_tui.bots.strong import StrongBot
+from cold_war_tui.engine import Game, Play
+
+
+def test_the_levels_run_from_random_to_expert() -> None:
+    assert list(BOTS) == ["random", "greedy", "strong", "expert"]
+    assert EXPERT_THINK == 2.0
+
+
+def test_the_shipped_prior_was_fitted_on_games_it_does_not_report_on() -> None:
+    doc = json.loads(resources.files("cold_war_tui.bots").joinpath(WEIGHTS_FILE).read_text("utf-8"))
+    meta = doc["meta"]
+    assert meta["fitted_on"] and meta["held_out"]
+    assert not set(meta["fitted_on"]) & set(meta["held_out"])
+    assert all(math.isfinite(w) for w in doc["weights"].values())
+
+
+def ussr_action(hand: list[int]) -> Game:
+    return Game.from_scenario(
+        {"phase": "action", "turn": 2, "phasing": "USSR", "hands": {"USSR": hand, "US": [19]}}
+    )
+
+
+def test_the_prior_is_a_distribution_over_the_menu_read_from_the_player_s_view() -> None:
+    game = ussr_action([7, 21, 2])  # Socialist Governments (own), NATO (US), Europe Scoring
+    pending = game.pending
+    assert pending is not None
+    moves = [c.move for c in pending.choices]
+    s = situation(game, "USSR", pending)
+    probabilities = shipped_prior().probabilities(s, moves)
+    assert math.isclose(sum(probabilities), 1.0) and all(p > 0 for p in probabilities)
+    assert features(s, Play(7, "event"))["owner:own:event"] == 1.0
+    assert features(s, Play(21, "ops"))["owner:opp:ops"] == 1.0
+    assert max(probabilities) > 2 / len(moves)  # it prefers some plays: it is not uniform
+    assert "scoring_vp:event" in features(s, Play(2, "event"))  # Europe Scoring's VP now
+
+
+def test_analyse_ranks_what_it_weighed_and_chooses_the_best_safe_one() -> None:
+    game = ussr_action([7, 21, 2])
+    analysis = StrongBot(3, None, 2).analyse(game, "USSR")
+    scores = [score for _, score in analysis.scores]
+    assert scores == sorted(scores, reverse=True) and len(scores) >= 2
+    assert analysis.choice in [move for move, _ in analysis.scores]
+    assert make_bot("strong", 3, iterations=2).choose(game, "USSR") == analysis.choice.notation
+
+
+def test_a_whole_game_of_strong_against_greedy_with_iterations() -> None:
+    """strong plays a game to its end against greedy, and loses none by its own doing."""
+    record = play_game(("strong", "greedy"), 0, 4101, Budget(iterations=1))
+    assert record.reason in {
+        "20 VP",
+        "DEFCON 1",
+        "coup in the Cuban Missile Crisis",
+        "held scoring card",
+        "region control",
+        "final scoring",
+        "Wargames",
+    }
+    assert record.violations[0] == [], record.ending
+    assert record.think[0]  # strong answered its decisions, up to the end of the game

@@ -1,0 +1,193 @@
+"""Fit the bots' prior (cold_war_tui/bots/prior.py) on real games: `make fit`.
+
+Reads the play-site logs of a folder (default ../shared/games), splits them into the
+games it fits on and the games it holds out (`held_out`: every third log by name, so the
+split is fixed and neither set depends on the other's size), and for every headline and
+action round whose play is known collects the menu the player faced, each play's
+features, and the expert's play. The weights maximise the likelihood of the experts'
+plays under a softmax over each menu (a conditional logit), with an L2 penalty, by
+scipy's L-BFGS. They are written with a summary to cold_war_tui/bots/prior.json.
+
+Needs numpy and scipy (the `fit` extra: `pip install -e .[fit]`); the game does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from scipy.optimize import minimize
+
+from cold_war_tui.bots.prior import PRIOR_KINDS, WEIGHTS_FILE, features, situation
+from cold_war_tui.engine import Headline, IllegalChoice, Move, Play, parse_move
+from cold_war_tui.records import LogError, read_log
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_GAMES = ROOT.parent / "shared" / "games"
+OUTPUT = ROOT / "cold_war_tui" / "bots" / WEIGHTS_FILE
+PENALTY = 0.15
+"""L2 penalty on every weight (in units of the log-likelihood of one decision times the
+number of decisions): card-specific weights meet few examples each."""
+MIN_WEIGHT = 1e-4
+
+
+@dataclass(frozen=True)
+class Example:
+    """One decision of an expert: each play's features, the index of the one he made,
+    and the play itself (to compare card and mode)."""
+
+    game: str
+    kind: str
+    items: tuple[dict[str, float], ...]
+    moves: tuple[Move, ...]
+    chosen: int
+
+
+def held_out(paths: Sequence[Path]) -> list[Path]:
+    """Every third log by name: the games the agreement is reported on, never fitted."""
+    return [path for n, path in enumerate(sorted(paths)) if n % 3 == 1]
+
+
+def examples(path: Path) -> Iterator[Example]:
+    """The known plays of one log's headlines and action rounds."""
+    try:
+        record = read_log(path.read_text(encoding="utf-8"))
+    except LogError as err:
+        print(f"{path.name}: skipped, {err}", file=sys.stderr)
+        return
+    for round_ in record.rounds:
+        if round_.kind == "setup" or not round_.played:
+            continue
+        game = round_.position()
+        picks = (
+            [p for p in round_.played if isinstance(parse_move(p), Headline)]
+            if round_.kind == "headline"
+            else [round_.played[0]]
+        )
+        for pick in picks:
+            pending = game.pending
+            if pending is None or pending.kind not in PRIOR_KINDS:
+                break
+            ids = [c.id for c in pending.choices]
+            own = [p for p in picks if p in ids]
+            if not own:
+                break
+            chosen_id = own[0]
+            moves = tuple(c.move for c in pending.choices)
+            s = situation(game, pending.player, pending)
+            yield Example(
+                game=path.name,
+                kind=str(pending.kind),
+                items=tuple(features(s, m) for m in moves),
+                moves=moves,
+                chosen=ids.index(chosen_id),
+            )
+            try:
+                game.choose(chosen_id)
+            except IllegalChoice:
+                break
+
+
+def fit(train: Sequence[Example], penalty: float) -> dict[str, float]:
+    """The weights of the conditional logit, L2-penalised."""
+    names = sorted({name for ex in train for item in ex.items for name in item})
+    column = {name: n for n, name in enumerate(names)}
+    rows, cols, vals, owner = [], [], [], []
+    starts, chosen = [], []
+    row = 0
+    for ex in train:
+        starts.append(row)
+        chosen.append(row + ex.chosen)
+        for item in ex.items:
+            for name, value in item.items():
+                rows.append(row)
+                cols.append(column[name])
+                vals.append(value)
+            owner.append(len(starts) - 1)
+            row += 1
+    from scipy.sparse import csr_matrix
+
+    x = csr_matrix((vals, (rows, cols)), shape=(row, len(names)))
+    group = np.array(owner)
+    picked = np.array(chosen)
+    decisions = len(train)
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        scores = x @ w
+        top = np.full(decisions, -np.inf)
+        np.maximum.at(top, group, scores)
+        exp = np.exp(scores - top[group])
+        total = np.zeros(decisions)
+        np.add.at(total, group, exp)
+        p = exp / total[group]
+        nll = -(scores[picked] - top - np.log(total)).sum()
+        grad = x.T @ p - np.asarray(x[picked].sum(axis=0)).ravel()
+        return nll + penalty * (w @ w), grad + 2 * penalty * w
+
+    result = minimize(loss, np.zeros(len(names)), jac=True, method="L-BFGS-B")
+    return {
+        name: float(round(v, 5))
+        for name, v in zip(names, result.x, strict=True)
+        if abs(v) >= MIN_WEIGHT
+    }
+
+
+def agreement(examples_: Sequence[Example], weights: dict[str, float]) -> dict[str, float]:
+    """Top-1 agreement of the prior alone with the experts' action-round plays."""
+    card = card_mode = total = 0
+    for ex in examples_:
+        if ex.kind != "action":
+            continue
+        scores = [sum(weights.get(k, 0.0) * v for k, v in item.items()) for item in ex.items]
+        best = ex.moves[max(range(len(scores)), key=scores.__getitem__)]
+        expert = ex.moves[ex.chosen]
+        total += 1
+        card_mode += best == expert
+        card += _card(best) is not None and _card(best) == _card(expert)
+    return {"rounds": total, "card": card / max(total, 1), "card_mode": card_mode / max(total, 1)}
+
+
+def _card(move: Move) -> int | None:
+    return move.card if isinstance(move, Play) else getattr(move, "card", None)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT_GAMES)
+    parser.add_argument("--penalty", type=float, default=PENALTY)
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    paths = sorted(args.folder.glob("*.txt"))
+    if not paths:
+        print(f"fit: no logs (*.txt) in {args.folder}", file=sys.stderr)
+        return 2
+    hold = held_out(paths)
+    started = time.perf_counter()
+    fitted = [ex for p in paths if p not in hold for ex in examples(p)]
+    reported = [ex for p in hold for ex in examples(p)]
+    weights = fit(fitted, args.penalty)
+    meta = {
+        "fitted_on": [p.name for p in paths if p not in hold],
+        "held_out": [p.name for p in hold],
+        "decisions": len(fitted),
+        "penalty": args.penalty,
+        "agreement_fitted": agreement(fitted, weights),
+        "agreement_held_out": agreement(reported, weights),
+    }
+    args.output.write_text(
+        json.dumps({"meta": meta, "weights": weights}, indent=1, sort_keys=True) + "\n",
+        encoding="utf-8",
+    )
+    print(json.dumps({k: v for k, v in meta.items() if "agreement" in k or k == "decisions"}))
+    print(f"{len(weights)} weights to {args.output} in {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
