@@ -140,7 +140,7 @@ class HintActions:
         self.ask_hint()
 
     def ask_hint(self) -> None:
-        """Ask the strongest computer level what it would play for the player at the
+        """Ask the computer's search (`bots.analyse`) what it would play for the player at the
         terminal (in a worker)."""
         pending = self.mine()
         if not self.session.hints or pending is None or self.hint_job is not None:
