@@ -9,6 +9,7 @@ game for the three ways a bot can lose by its own doing (`violations`, docs/bots
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -16,8 +17,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.safety import NUCLEAR_ENDINGS
 from cold_war_tui.bots.worlds import TOP_DECISIONS
 from cold_war_tui.engine import Game, GameOptions, other
+from cold_war_tui.workers import run_jobs
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -213,41 +214,39 @@ def run_arena(
     workers: int,
     as_json: bool,
 ) -> int:
-    """Play the match and print the report (text, or one JSON object with `as_json`)."""
+    """Play the match and print the report (text, or one JSON object with `as_json`).
+
+    Ctrl+C stops the match at once: the report covers the games finished, a line on
+    stderr says it was cut short, and the status is 130."""
     started = time.perf_counter()
     show = not as_json and sys.stdout.isatty()
     records: list[GameRecord] = []
-    if show:
-        _progress(names, records, games, 0.0)
-    for record in _played(names, games, seed, budget, workers):
+
+    def finished(record: GameRecord) -> None:
         records.append(record)
         if show:
             _progress(names, records, games, time.perf_counter() - started)
+
+    if show:
+        _progress(names, records, games, 0.0)
+    play = functools.partial(play_game, names, seed=seed, budget=budget)
+    batch = run_jobs(play, range(games), workers, on_result=finished)
     if show:
         print("\r\033[K", end="", file=sys.stdout)
     records.sort(key=lambda r: r.number)
     summary = summarize(names, records, budget)
+    if batch.interrupted:
+        summary["interrupted"] = True
+        print(
+            f"arena: interrupted (Ctrl+C) after {len(records)} of {games} games; "
+            "the report covers those",
+            file=sys.stderr,
+        )
     if as_json:
         print(json.dumps(summary))
     else:
         _print_text(summary, seed, workers, time.perf_counter() - started)
-    return 0
-
-
-def _played(
-    names: tuple[str, str], games: int, seed: int, budget: Budget, workers: int
-) -> Iterator[GameRecord]:
-    """The finished games, in the order they finish."""
-    if workers <= 1:
-        for n in range(games):
-            yield play_game(names, n, seed, budget)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_game, names, n, seed, budget) for n in range(games)]
-        from concurrent.futures import as_completed
-
-        for future in as_completed(futures):
-            yield future.result()
+    return batch.exit_status
 
 
 def default_workers() -> int:
@@ -292,7 +291,7 @@ def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) 
         think = summary["think"][i]
         bad = summary["violations"][i]
         print(
-            f"{name}: {wins} wins ({wins / games:.1%}, 95% CI {lo:.1%} - {hi:.1%}); "
+            f"{name}: {wins} wins ({wins / max(games, 1):.1%}, 95% CI {lo:.1%} - {hi:.1%}); "
             f"think median {think['median']:.3f} s, p95 {think['p95']:.3f} s, "
             f"max {think['max']:.3f} s; violations " + ", ".join(f"{k} {v}" for k, v in bad.items())
         )

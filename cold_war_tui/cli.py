@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from cold_war_tui import __version__
 from cold_war_tui.tui.players import DEFAULT_PAUSE, ComputerSettings
+from cold_war_tui.tui.terminal import NO_TERMINAL, forget_size_variables, terminal_problem
 from cold_war_tui.userdata import DATA_DIR_ENV, data_dir
 
 if TYPE_CHECKING:
@@ -31,10 +32,6 @@ MAX_REPORTED_PROBLEMS = 50
 # The commands that draw in the terminal: the game's title screen (no command) and the
 # duel. Every other command (selfplay, validate-data, ...) is headless.
 DRAWING_COMMANDS = (None, "duel")
-NO_TERMINAL = (
-    "cold-war-tui: the game needs a terminal to draw in and read keys from; "
-    "the headless commands (selfplay, validate-data, ...) run without one"
-)
 
 
 def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
@@ -82,7 +79,16 @@ def build_parser(rule_flags: bool = True) -> argparse.ArgumentParser:
 
     add_arena(commands.add_parser("arena", help="two bots play each other headless"))
 
-    duel = commands.add_parser("duel", help="play the DEFCON missile duel")
+    add_duel_arena(
+        commands.add_parser("duel-arena", help="two DEFCON duel bots play each other headless")
+    )
+
+    duel = commands.add_parser(
+        "duel",
+        help="play the DEFCON missile duel (hot-seat, or against the computer)",
+        description="The DEFCON missile duel: its set-up screen chooses, for each player, a "
+        "human or the computer and its level (random, hunter), and the rules.",
+    )
     duel.add_argument("--load", dest="duel_load", metavar="FILE", type=Path, help="open a save")
     return parser
 
@@ -99,6 +105,20 @@ def add_arena(arena: argparse.ArgumentParser) -> None:
 
     def one_line(message: str) -> NoReturn:
         sys.exit(usage_error(f"arena: {message}"))
+
+    arena.error = one_line  # type: ignore[method-assign]
+
+
+def add_duel_arena(arena: argparse.ArgumentParser) -> None:
+    """The duel arena's flags, read as text and checked by `_duel_arena` (one line each)."""
+    arena.add_argument("--bots", required=True, metavar="A,B", help="two duel bot names")
+    arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
+    arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
+    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def one_line(message: str) -> NoReturn:
+        sys.exit(usage_error(f"duel-arena: {message}"))
 
     arena.error = one_line  # type: ignore[method-assign]
 
@@ -137,8 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(words)
     if unknown:  # what parse_args does, but the arena's errors are one line
         message = f"unrecognized arguments: {' '.join(unknown)}"
-        if args.command == "arena":
-            return usage_error(f"arena: {message}")
+        if args.command in ("arena", "duel-arena"):
+            return usage_error(f"{args.command}: {message}")
         parser.error(message)
     # the game's flags are checked before the terminal: a bad value is one line
     players = None
@@ -151,8 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seconds = getattr(args, flag)
         if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
             return usage_error(f"--{flag}: give seconds from 0 to {MAX_SECONDS}, not {seconds}")
-    if args.command in DRAWING_COMMANDS and not has_terminal():
-        print(NO_TERMINAL, file=sys.stderr)
+    if args.command in DRAWING_COMMANDS and (problem := drawing_problem()) is not None:
+        print(problem, file=sys.stderr)
         return EXIT_USAGE
     try:
         if args.command == "validate-data":
@@ -161,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _selfplay(args)
         if args.command == "arena":
             return _arena(args)
+        if args.command == "duel-arena":
+            return _duel_arena(args)
         if args.command == "duel":
             return run_app(args.duel_load, duel=True)
         settings = ComputerSettings(
@@ -186,7 +208,8 @@ def run_app(
     from cold_war_tui.tui.app import ColdWarApp
 
     # The title shows at once; the app reads the game data in the background.
-    app = ColdWarApp(load=load, duel=duel, players=players, computer=computer)
+    forget_size_variables()  # the window's size is asked of the terminal itself
+    app = ColdWarApp(load=load, duel=duel, players=players, computer=computer, exit_on_signals=True)
     app.run()
     if app.load_failure is not None:
         raise app.load_failure  # a DataError is reported below; anything else is a bug
@@ -241,12 +264,9 @@ def _arena(args: argparse.Namespace) -> int:
     from cold_war_tui.arena import Budget, default_workers, run_arena
     from cold_war_tui.bots import BOTS
 
-    names = tuple(name.strip() for name in args.bots.split(","))
-    if len(names) != 2 or not all(names):
-        return usage_error(f"arena: --bots takes two names, A,B, not {args.bots!r}")
-    for name in names:
-        if name not in BOTS:
-            return usage_error(f"arena: --bots: no bot {name!r}; the bots are {', '.join(BOTS)}")
+    names = bot_pair(args.bots, list(BOTS), "bot")
+    if isinstance(names, str):
+        return usage_error(f"arena: {names}")
     if args.think is not None and args.iterations is not None:
         return usage_error("arena: give --think or --iterations, not both")
     try:
@@ -260,8 +280,38 @@ def _arena(args: argparse.Namespace) -> int:
     except ValueError as err:
         return usage_error(f"arena: {err}")
     budget = Budget(think=think, iterations=iterations)
-    pair = (names[0], names[1])
-    return run_arena(pair, games, seed, budget, min(workers, games), args.json)
+    return run_arena(names, games, seed, budget, min(workers, games), args.json)
+
+
+def bot_pair(text: str, known: list[str], what: str) -> tuple[str, str] | str:
+    """The two names of `--bots A,B`, or the problem in words."""
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 2 or not all(names):
+        return f"--bots takes two names, A,B, not {text!r}"
+    for name in names:
+        if name not in known:
+            return f"--bots: no {what} {name!r}; the bots are {', '.join(known)}"
+    return names[0], names[1]
+
+
+def _duel_arena(args: argparse.Namespace) -> int:
+    """Check the duel arena's flags (a bad one is one line and status 2), then run it."""
+    from cold_war_tui.arena import default_workers
+    from cold_war_tui.duel.bots import DUEL_BOTS
+    from cold_war_tui.duel_arena import run_duel_arena
+
+    names = bot_pair(args.bots, list(DUEL_BOTS), "duel bot")
+    if isinstance(names, str):
+        return usage_error(f"duel-arena: {names}")
+    try:
+        games = _whole(args.games, "--games", 1)
+        seed = _whole(args.seed, "--seed", None)
+        workers = (
+            default_workers() if args.workers is None else _whole(args.workers, "--workers", 1)
+        )
+    except ValueError as err:
+        return usage_error(f"duel-arena: {err}")
+    return run_duel_arena(names, games, seed, min(workers, games), args.json)
 
 
 def _whole(text: str, flag: str, least: int | None) -> int:
@@ -302,8 +352,13 @@ def fix_data_dir() -> Path:
 def has_terminal() -> bool:
     """Whether Textual can run: it reads keys from standard input and draws on standard
     error. Without a terminal there it would print escape codes and wait for keys forever."""
-    streams = (sys.__stdin__, sys.__stderr__)
-    return all(stream is not None and stream.isatty() for stream in streams)
+    return terminal_problem() != NO_TERMINAL
+
+
+def drawing_problem() -> str | None:
+    """Why the game cannot be drawn here, in one line (no terminal, `TERM=dumb`, not
+    UTF-8), or None: checked before anything is drawn."""
+    return terminal_problem()
 
 
 def is_data_error(err: Exception) -> bool:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import sys
 import time
 from collections import Counter
 from collections.abc import Mapping
@@ -10,6 +12,7 @@ from dataclasses import dataclass
 
 from cold_war_tui.bots.random import bot_for_game
 from cold_war_tui.engine import Game, GameOptions
+from cold_war_tui.workers import run_jobs
 
 
 @dataclass(frozen=True)
@@ -33,24 +36,43 @@ def play_random_game(seed: int, options: GameOptions | None = None) -> tuple[Gam
     return game, decisions
 
 
+def play_one(seed: int, switches: Mapping[str, object]) -> GameResult:
+    """The game of seed `seed` with the given rule switches, as the summary counts it."""
+    options = GameOptions.model_validate({**switches, "seed": seed})
+    game, decisions = play_random_game(seed, options)
+    outcome = game.outcome
+    assert outcome is not None
+    return GameResult(seed, outcome.winner, outcome.reason, outcome.rule, outcome.ending, decisions)
+
+
 def run_selfplay(
     games: int, seed: int, as_json: bool, switches: Mapping[str, object] | None = None
 ) -> int:
-    """Play `games` random games from `seed` on, with the given rule switches; print a summary."""
-    results = []
+    """Play `games` random games from `seed` on, with the given rule switches; print a
+    summary. Ctrl+C stops at once: the summary covers the games finished (status 130)."""
     started = time.perf_counter()
-    for n in range(games):
-        options = GameOptions.model_validate({**(switches or {}), "seed": seed + n})
-        game, decisions = play_random_game(seed + n, options)
-        outcome = game.outcome
-        assert outcome is not None
-        results.append(
-            GameResult(
-                seed + n, outcome.winner, outcome.reason, outcome.rule, outcome.ending, decisions
-            )
-        )
+    play = functools.partial(play_one, switches=dict(switches or {}))
+    show = not as_json and sys.stdout.isatty()
+    done = 0
+
+    def finished(_: GameResult) -> None:
+        nonlocal done
+        done += 1
+        if show:
+            print(f"\rselfplay: {done}/{games} games\033[K", end="", flush=True)
+
+    batch = run_jobs(play, range(seed, seed + games), on_result=finished)
     elapsed = time.perf_counter() - started
-    summary = summarize(results, elapsed)
+    if show:
+        print("\r\033[K", end="")
+    summary = summarize(batch.results, elapsed)
+    if batch.interrupted:
+        summary["interrupted"] = True
+        print(
+            f"selfplay: interrupted (Ctrl+C) after {len(batch.results)} of {games} games; "
+            "the summary covers those",
+            file=sys.stderr,
+        )
     if as_json:
         print(json.dumps(summary, indent=2, sort_keys=True))
     else:
@@ -62,7 +84,7 @@ def run_selfplay(
             f"games/s: {summary['games_per_second']:.1f}  decisions/s: "
             f"{summary['decisions_per_second']:.0f}"
         )
-    return 0
+    return batch.exit_status
 
 
 def summarize(results: list[GameResult], elapsed: float) -> dict[str, object]:

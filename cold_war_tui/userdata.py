@@ -9,6 +9,7 @@ the duel (`cold_war_tui.tui.saves`) builds on these; the pure engines do no file
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -101,3 +102,58 @@ def remove_stale_temps(folder: Path, now: float | None = None) -> int:
         except OSError:
             continue
     return removed
+
+
+LOCK_SUFFIX = ".lock"
+
+
+class HeldLock:
+    """An advisory lock this process holds on a lock file, until `release` or its end.
+
+    The operating system drops the lock when the process ends however it ends (a crash,
+    SIGKILL), so a lock file left behind blocks nobody: only a running holder counts.
+    """
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd: int | None = fd
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the file drops the lock
+            self._fd = None
+
+
+class LockUnavailable(Exception):
+    """The folder cannot hold a lock file (read-only, a file in the way, no locking)."""
+
+
+def try_lock(path: Path) -> HeldLock | None:
+    """Take the lock of `path` (a lock file, made if missing) without waiting; None when
+    another holder has it, in this process or another. LockUnavailable when no lock can
+    be taken there at all."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as err:
+        raise LockUnavailable(err.strerror or str(err)) from None
+    try:
+        _lock_now(fd)
+    except OSError as err:
+        os.close(fd)
+        if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, errno.EDEADLK):
+            return None
+        raise LockUnavailable(err.strerror or str(err)) from None
+    return HeldLock(path, fd)
+
+
+def _lock_now(fd: int) -> None:
+    """An exclusive lock of the open file `fd`, or OSError at once if it is held."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: a lock on the file's first byte, dropped at exit too
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

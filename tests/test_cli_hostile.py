@@ -47,7 +47,7 @@ def test_a_crash_of_the_app_exits_non_zero(monkeypatch: pytest.MonkeyPatch) -> N
             return super().run(headless=True)
 
     monkeypatch.setattr(app_module, "ColdWarApp", CrashingApp)
-    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # pytest's streams are not one
+    monkeypatch.setattr(cli, "drawing_problem", lambda: None)  # pytest's streams are not one
     assert main([]) == EXIT_CRASH
 
 

@@ -64,8 +64,28 @@ def test_an_alias_bomb_is_refused_at_its_first_anchor(data_copy: Path, levels: i
     )
 
 
-def test_nesting_100000_deep_is_refused_with_its_line(data_copy: Path) -> None:
+def test_nesting_100000_deep_is_refused_with_its_line(
+    data_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What matters: one line naming the file and the line, and no traceback. Who refuses
+    it is not: our depth check (MAX_DEPTH) or, from PyYAML 6.0.4 on, libyaml's own limit,
+    each in its own words."""
     (data_copy / "regions.yaml").write_text("\n\nx: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    problem = only_problem(data_copy)
+    assert problem.startswith(f"{data_copy / 'regions.yaml'}:3: "), problem
+    assert main(["validate-data", str(data_copy)]) == 2
+    out = capsys.readouterr()
+    assert out.err.splitlines() == [
+        problem,
+        f"cold-war-tui: {data_copy}: 1 problem in the game data",
+    ]
+    assert "Traceback" not in out.out + out.err
+
+
+def test_nesting_past_the_depth_limit_is_refused_in_our_words(data_copy: Path) -> None:
+    """Within every YAML library's own limits, our check refuses nesting past MAX_DEPTH."""
+    depth = MAX_DEPTH + 1
+    (data_copy / "regions.yaml").write_text("\n\nx: " + "[" * depth + "]" * depth + "\n")
     assert only_problem(data_copy).endswith(
         f"regions.yaml:3: nested deeper than {MAX_DEPTH} levels"
     )

@@ -137,6 +137,7 @@ def test_every_pin_lies_inside_the_declared_ranges() -> None:
         assert requirement.specifier.contains(pinned[name]), f"{name}=={pinned[name]}"
 
 
+@pytest.mark.pinned
 def test_the_test_environment_has_the_pinned_versions() -> None:
     """Issue 16 item 3: `make test` installs with constraints.txt, so the snapshot tests run
     on the exact Textual and Rich they were made with."""

@@ -1,11 +1,15 @@
 """Screenshots of the DEFCON duel for screenshots/ (run by `make screenshots`).
 
 Drives the duel inside the game's one app (`ColdWarApp.open_duel`) with Textual's Pilot, by
-key presses, and saves three SVG pictures:
+key presses, and saves six SVG pictures:
 
+- `duel-setup.svg`: the set-up, player B played by the computer (hunter), the rules in brief;
 - `duel-placement.svg`: player A placing his forces (A's own screen, after the hand-over);
 - `duel-move.svg`: player A's third move, request sent and answered (A's own screen, after the
   hand-over; of B's board it shows only what the rules told A);
+- `duel-computer.svg`: the hunter's move on A's screen (one human: no hand-over), its
+  request and the answer, before the next decision;
+- `duel-legend-80x24.svg`: A's move screen at 80x24 with the legend (F1) open;
 - `duel-end.svg`: the final count, where both boards may be shown (the game is over).
 
 No picture shows a player's secrets on the other player's screen: each is taken on the
@@ -40,9 +44,11 @@ from cold_war_tui.duel import (  # noqa: E402
     notation,
 )
 from cold_war_tui.tui.app import ColdWarApp  # noqa: E402
+from cold_war_tui.tui.duel.computer import ComputerTurnScreen  # noqa: E402
 from cold_war_tui.tui.duel.finish import DuelEndScreen, FinishScreen  # noqa: E402
 from cold_war_tui.tui.duel.move import MoveScreen  # noqa: E402
 from cold_war_tui.tui.duel.placement import PlacementScreen  # noqa: E402
+from cold_war_tui.tui.duel.setup import DuelSetupScreen  # noqa: E402
 from cold_war_tui.tui.screens.hand_over import HandOverScreen  # noqa: E402
 from cold_war_tui.userdata import DATA_DIR_ENV  # noqa: E402
 
@@ -242,14 +248,70 @@ def to_png(svg: Path) -> bool:
     return True
 
 
+async def shoot_setup() -> None:
+    """The set-up with player B played by the computer (hunter), and the rules in brief."""
+    app = ColdWarApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_duel(computer={"B": "hunter"})
+        await pilot.pause()
+        assert isinstance(app.screen, DuelSetupScreen)
+        await pilot.press("down")
+        await pilot.pause()
+        app.save_screenshot("duel-setup.svg", str(OUT))
+
+
+async def shoot_computer() -> None:
+    """The hunter's move on A's screen, its request and the answer shown: A human against
+    the computer (B), after A's opening move (no hand-over: one human)."""
+    game = DuelGame(SETTINGS)
+    game.choose(PLACE_A)
+    game.choose(PLACE_B)  # the computer plays B from here
+    game.choose(OPENING[0])
+    app = ColdWarApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_duel(game=game, computer={"B": "hunter"}, pause=600)
+        screen = app.screen
+        assert isinstance(screen, ComputerTurnScreen)
+        for _ in range(600):
+            if screen.done:
+                break
+            await pilot.pause(0.05)
+        assert screen.done and app.screen is screen
+        await pilot.pause()  # the footer shows the screen's keys
+        app.save_screenshot("duel-computer.svg", str(OUT))
+
+
+async def shoot_legend() -> None:
+    """A's move screen at 80x24 with the legend (F1) open."""
+    app = ColdWarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_duel(game=opening_game())
+        await pilot.pause()
+        drive = Driver(pilot, app)
+        await drive.hand_over("A")
+        await drive.press("f1")
+        assert isinstance(app.screen, MoveScreen) and app.screen.legend_shown
+        app.save_screenshot("duel-legend-80x24.svg", str(OUT))
+
+
 async def main() -> int:
     OUT.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as temporary:
         os.environ[DATA_DIR_ENV] = temporary  # the duel autosaves: never to the user's folder
+        await shoot_setup()
         await shoot_placement()
         await shoot_move()
+        await shoot_computer()
+        await shoot_legend()
         await shoot_end()
-    names = ["duel-placement.svg", "duel-move.svg", "duel-end.svg"]
+    names = [
+        "duel-setup.svg",
+        "duel-placement.svg",
+        "duel-move.svg",
+        "duel-computer.svg",
+        "duel-legend-80x24.svg",
+        "duel-end.svg",
+    ]
     converted = [to_png(OUT / name) for name in names]
     for name, png in zip(names, converted, strict=True):
         print(f"screenshots/{name}" + (f" (+ {Path(name).with_suffix('.png')})" if png else ""))

@@ -68,6 +68,7 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--iterations", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--save", type=Path, help="also write the searched rounds (pickle)")
     args = parser.parse_args()
     paths = sorted(args.folder.glob("*.txt"))
     fitted = [p for p in paths if p not in held_out(paths)]
@@ -75,6 +76,10 @@ def main() -> int:
     with ProcessPoolExecutor(args.workers) as pool:
         rounds = [r for found in pool.map(searched, jobs) for r in found]
     print(f"{len(rounds)} rounds of {len(fitted)} fitted games")
+    if args.save:
+        import pickle
+
+        args.save.write_bytes(pickle.dumps(rounds))
     for weight in GRID:
         hits_card = hits_mode = 0
         for candidates, expert in rounds:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from cold_war_tui.duel.errors import NotationError, excerpt
@@ -71,6 +72,7 @@ class Cell:
 ALL_CELLS: tuple[Cell, ...] = tuple(Cell(r, c) for r in range(SIZE) for c in range(SIZE))
 
 
+@cache
 def square(centre: Cell) -> frozenset[Cell]:
     """The 3x3 square around a cell, clipped at the board edge (blast, sabotage, ABM cover)."""
     return frozenset(

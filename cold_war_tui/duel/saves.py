@@ -10,6 +10,8 @@ files is not done here (the duel package does no I/O): see `cold_war_tui.userdat
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import pydantic
@@ -19,7 +21,7 @@ from cold_war_tui.duel.board import Cell
 from cold_war_tui.duel.engine import DuelGame
 from cold_war_tui.duel.errors import DuelError, SaveError
 from cold_war_tui.duel.records import Kind
-from cold_war_tui.duel.settings import PLAYERS, DuelSettings
+from cold_war_tui.duel.settings import PLAYERS, DuelSettings, Player
 from cold_war_tui.untrusted import (
     MAX_SAVE_CHARS,
     BadJson,
@@ -35,11 +37,28 @@ MESSAGE_CHARS = 120
 """What a message quotes of a rule's own message (which may quote the save)."""
 
 
-def to_json(game: DuelGame) -> str:
-    """The save text of a game (deterministic: the same game gives the same text)."""
+HUMAN = "human"
+"""A player a person plays, in a save's `players` (otherwise the computer's level)."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A loaded save: the game, the computer's level for each player it plays (a player not
+    listed is a human), and what could not be read of the players (they are humans then)."""
+
+    game: DuelGame
+    computer: Mapping[Player, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+
+def to_json(game: DuelGame, computer: Mapping[Player, str] | None = None) -> str:
+    """The save text of a game (deterministic: the same game gives the same text);
+    `computer` names the level of each player the computer plays."""
+    chosen = computer or {}
     data: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
+        "players": {p: chosen.get(p, HUMAN) for p in PLAYERS},
         "settings": game.settings.model_dump(mode="json"),
         "choices": [
             {"player": p, "text": notation.format_choice(c, private=True)}
@@ -52,10 +71,16 @@ def to_json(game: DuelGame) -> str:
 
 
 def from_json(text: str) -> DuelGame:
+    """Load a save's game (see `read`)."""
+    return read(text).game
+
+
+def read(text: str) -> Saved:
     """Load a save; raise SaveError naming the problem if it is unreadable, of another format
     or a newer version, or does not replay to its recorded state. Only SaveError escapes,
-    whatever the text."""
+    whatever the text. A save without `players` (older versions) is two humans."""
     data = _header(text)
+    computer, notes = _players(data.get("players"))
     game = DuelGame(_settings(data.get("settings")))
     choices = data.get("choices")
     if not isinstance(choices, list):
@@ -65,11 +90,42 @@ def from_json(text: str) -> DuelGame:
     _marks(game, data.get("marks", {}))
     if "state" in data and data["state"] != game.snapshot():
         raise SaveError("the decisions do not replay to the saved state (the file was altered)")
-    return game
+    return Saved(game, computer, notes)
 
 
-def summary(game: DuelGame) -> str:
-    """One line about a saved game that both players may read (no secrets)."""
+def _players(raw: object) -> tuple[dict[Player, str], tuple[str, ...]]:
+    """Who the computer plays, and at what level; a level this version does not know, or a
+    damaged entry, leaves that player to a human, and the note says so."""
+    from cold_war_tui.duel.bots import DUEL_BOTS
+
+    if raw is None:
+        return {}, ()
+    if not isinstance(raw, dict):
+        return {}, ("the players could not be read: two humans play",)
+    computer: dict[Player, str] = {}
+    notes = []
+    for player in PLAYERS:
+        level = raw.get(player, HUMAN)
+        if level == HUMAN:
+            continue
+        if isinstance(level, str) and level in DUEL_BOTS:
+            computer[player] = level
+        else:
+            notes.append(
+                f"player {player}'s computer level {excerpt(level)} is unknown: a human plays it"
+            )
+    return computer, tuple(notes)
+
+
+def summary(game: DuelGame, computer: Mapping[Player, str] | None = None) -> str:
+    """One line about a saved game that both players may read (no secrets); it names the
+    computer's players."""
+    who = ", ".join(f"{p}: computer ({level})" for p, level in sorted((computer or {}).items()))
+    line = _progress(game)
+    return f"{line}; {who}" if who else line
+
+
+def _progress(game: DuelGame) -> str:
     result, pending = game.result, game.pending
     if result is not None:
         outcome = f"{result.winner} won" if result.winner else "a draw"

@@ -7,10 +7,8 @@ outside world only ever sees `StateSnapshot` (a frozen pydantic copy), so
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from types import NoneType, UnionType
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -124,73 +122,46 @@ _COPIED_FIELDS = tuple(name for name in StateSnapshot.model_fields if name != "i
 
 
 # -- checkpoints: the state frozen into one plain tuple, by field name -------------------
-FrozenState = tuple[object, ...]
-"""A GameState's fields in their order, each as an immutable value (`freeze`): lists as
-tuples, the per-side lists as (US, USSR) pairs of tuples, dicts as private copies."""
-
-_NAMES = tuple(f.name for f in fields(GameState))
+PerSide = tuple[tuple[int, ...], tuple[int, ...]]  # a per-side list: (US, USSR)
 
 
-def _copy_kind(name: str, annotation: object) -> str:
-    """How field `name` is frozen: "list", "per-side lists", "dict" or "value". A type
-    with no known copy fails at import, naming the field: add it here, nowhere else."""
-    origin, args = get_origin(annotation), get_args(annotation)
-    if origin is list:
-        return "list"
-    if origin is dict and get_origin(args[1]) is list:
-        return "per-side lists"
-    if origin is dict:
-        return "dict"
-    if _immutable(annotation):
-        return "value"
-    raise TypeError(f"GameState.{name}: no checkpoint copy for the type {annotation}")
+class FrozenState(NamedTuple):
+    """A GameState that nothing can change, field by field (`freeze`): lists as tuples,
+    the per-side lists as (US, USSR) pairs of tuples, dicts as private copies. Its fields
+    are GameState's, by name; a test names any field one has and the other lacks."""
 
-
-def _immutable(annotation: object) -> bool:
-    """An int, a str, a bool, a literal, None, or a union of those."""
-    origin = get_origin(annotation)
-    if origin is Literal or annotation in (int, str, bool, NoneType):
-        return True
-    return origin in (Union, UnionType) and all(map(_immutable, get_args(annotation)))
-
-
-_COPY_KINDS = {
-    name: _copy_kind(name, annotation)
-    for name, annotation in get_type_hints(GameState).items()
-    if name in _NAMES
-}
-# Each kind of field frozen (from `s.NAME`) and thawed (from the local NAME), as code.
-_FROZEN = {
-    "value": "s.{0}",
-    "list": "tuple(s.{0})",
-    "per-side lists": "(tuple(s.{0}[US]), tuple(s.{0}[USSR]))",
-    "dict": "s.{0}.copy()",
-}
-_THAWED = {
-    "value": "{0}",
-    "list": "list({0})",
-    "per-side lists": "{{US: list({0}[0]), USSR: list({0}[1])}}",
-    "dict": "{0}.copy()",
-}
-
-
-def _compiled() -> tuple[Callable[[GameState], FrozenState], Callable[[FrozenState], GameState]]:
-    """`freeze` and `thaw`, written out field by field from GameState's fields and types,
-    as `dataclasses` writes a class's `__init__`: as fast as code typed by hand, and a
-    field added to GameState needs nothing here."""
-    frozen = ",\n        ".join(_FROZEN[_COPY_KINDS[n]].format(n) for n in _NAMES)
-    thawed = ",\n        ".join(f"{n}={_THAWED[_COPY_KINDS[n]].format(n)}" for n in _NAMES)
-    source = (
-        f"def freeze(s):\n    return (\n        {frozen},\n    )\n\n"
-        f"def thaw(f):\n    ({', '.join(_NAMES)},) = f\n"
-        f"    return GameState(\n        {thawed},\n    )\n"
-    )
-    namespace: dict[str, Any] = {"GameState": GameState, "US": US, "USSR": USSR}
-    exec(compile(source, "<engine.state checkpoints>", "exec"), namespace)
-    return namespace["freeze"], namespace["thaw"]
-
-
-_freeze, _thaw = _compiled()
+    influence: PerSide
+    turn: int
+    phase: str
+    action_round: int
+    phasing: Side
+    defcon: int
+    vp: int
+    milops: dict[Side, int]
+    space: dict[Side, int]
+    space_attempts: dict[Side, int]
+    rounds_taken: dict[Side, int]
+    china_holder: Side | None
+    china_face_up: bool
+    hands: PerSide
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    removed: tuple[int, ...]
+    in_play: tuple[int, ...]
+    limbo: tuple[int, ...]
+    box: tuple[int, ...]
+    out_of_game: tuple[int, ...]
+    effects: dict[EffectKey, int]
+    turn_effects: dict[EffectKey, int]
+    events_played: tuple[int, ...]
+    headline: dict[Side, int | None]
+    known: PerSide
+    setup_left: dict[Side, int]
+    bid_left: int
+    ccw_active: bool
+    rng: int
+    forced_dice: tuple[int, ...]
+    dice_rolled: int
 
 
 def freeze(s: GameState) -> FrozenState:
@@ -200,12 +171,82 @@ def freeze(s: GameState) -> FrozenState:
     garbage collector stops tracking a tuple of ints after one look, so the many
     checkpoints a game keeps cost it nothing later.
     """
-    return _freeze(s)
+    return FrozenState(
+        influence=(tuple(s.influence[US]), tuple(s.influence[USSR])),
+        turn=s.turn,
+        phase=s.phase,
+        action_round=s.action_round,
+        phasing=s.phasing,
+        defcon=s.defcon,
+        vp=s.vp,
+        milops=s.milops.copy(),
+        space=s.space.copy(),
+        space_attempts=s.space_attempts.copy(),
+        rounds_taken=s.rounds_taken.copy(),
+        china_holder=s.china_holder,
+        china_face_up=s.china_face_up,
+        hands=(tuple(s.hands[US]), tuple(s.hands[USSR])),
+        draw=tuple(s.draw),
+        discard=tuple(s.discard),
+        removed=tuple(s.removed),
+        in_play=tuple(s.in_play),
+        limbo=tuple(s.limbo),
+        box=tuple(s.box),
+        out_of_game=tuple(s.out_of_game),
+        effects=s.effects.copy(),
+        turn_effects=s.turn_effects.copy(),
+        events_played=tuple(s.events_played),
+        headline=s.headline.copy(),
+        known=(tuple(s.known[US]), tuple(s.known[USSR])),
+        setup_left=s.setup_left.copy(),
+        bid_left=s.bid_left,
+        ccw_active=s.ccw_active,
+        rng=s.rng,
+        forced_dice=tuple(s.forced_dice),
+        dice_rolled=s.dice_rolled,
+    )
 
 
 def thaw(f: FrozenState) -> GameState:
     """A new, independent GameState equal to the frozen one."""
-    return _thaw(f)
+    return GameState(
+        influence=_per_side_lists(f.influence),
+        turn=f.turn,
+        phase=f.phase,
+        action_round=f.action_round,
+        phasing=f.phasing,
+        defcon=f.defcon,
+        vp=f.vp,
+        milops=f.milops.copy(),
+        space=f.space.copy(),
+        space_attempts=f.space_attempts.copy(),
+        rounds_taken=f.rounds_taken.copy(),
+        china_holder=f.china_holder,
+        china_face_up=f.china_face_up,
+        hands=_per_side_lists(f.hands),
+        draw=list(f.draw),
+        discard=list(f.discard),
+        removed=list(f.removed),
+        in_play=list(f.in_play),
+        limbo=list(f.limbo),
+        box=list(f.box),
+        out_of_game=list(f.out_of_game),
+        effects=f.effects.copy(),
+        turn_effects=f.turn_effects.copy(),
+        events_played=list(f.events_played),
+        headline=f.headline.copy(),
+        known=_per_side_lists(f.known),
+        setup_left=f.setup_left.copy(),
+        bid_left=f.bid_left,
+        ccw_active=f.ccw_active,
+        rng=f.rng,
+        forced_dice=list(f.forced_dice),
+        dice_rolled=f.dice_rolled,
+    )
+
+
+def _per_side_lists(pair: PerSide) -> dict[Side, list[int]]:
+    return {US: list(pair[0]), USSR: list(pair[1])}
 
 
 def copy_state(state: GameState) -> GameState:

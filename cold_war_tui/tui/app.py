@@ -9,8 +9,10 @@ needs them). The duel's screens go above the title (`open_duel`, see
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,20 +20,29 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import Provider
+from textual.driver import Driver
+from textual.message import Message
 from textual.screen import Screen
 
 from cold_war_tui.tui.players import ComputerSettings, Players
-from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore
+from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore, cannot_load
 from cold_war_tui.tui.screens.title import TitleScreen
 from cold_war_tui.tui.screens.too_small import TooSmallScreen, too_small
+from cold_war_tui.tui.terminal import EXIT_SIGNALS, exit_status_of, with_real_size
+from cold_war_tui.userdata import DATA_DIR_ENV
 
 if TYPE_CHECKING:
     from cold_war_tui.datamodel import GameData
-    from cold_war_tui.duel import DuelGame, DuelSettings
+    from cold_war_tui.duel import DuelGame, DuelSettings, Player
     from cold_war_tui.engine import Game
     from cold_war_tui.tui.duel.flow import DuelFlow
     from cold_war_tui.tui.screens.new_game import NewGame
     from cold_war_tui.tui.session import Session
+
+
+SETTLE_CHECKS = 200
+SETTLE_PAUSE = 0.01
+"""After SIGTERM or SIGHUP the app waits for screens being put up, at most 2 s."""
 
 
 def card_lookup() -> type[Provider]:
@@ -52,6 +63,8 @@ class ColdWarApp(App[None]):
     `computer` is how the computer plays (think time, iterations, the pause after each
     of its moves: tests set `ComputerSettings(think=0, pause=0)`). `players` (the
     command line's `--us`/`--ussr`) opens New game at start with those players chosen.
+    `exit_on_signals` (the command line sets it) makes SIGTERM and SIGHUP leave the app
+    as Ctrl+Q does, the terminal restored, with the return code 128 + the signal.
     """
 
     TITLE = "Cold War TUI"
@@ -73,7 +86,10 @@ class ColdWarApp(App[None]):
         duel: bool = False,
         computer: ComputerSettings | None = None,
         players: Players | None = None,
+        exit_on_signals: bool = False,
     ) -> None:
+        self.exit_on_signals = exit_on_signals
+        self._signal_exit: asyncio.Task[None] | None = None
         super().__init__()
         self.computer = computer or ComputerSettings()
         self.preset_players = players
@@ -91,7 +107,13 @@ class ColdWarApp(App[None]):
     def get_default_screen(self) -> Screen[None]:
         return TitleScreen()
 
+    def get_driver_class(self) -> type[Driver]:
+        return with_real_size(super().get_driver_class())
+
     def on_mount(self) -> None:
+        if self.exit_on_signals:
+            self._exit_on_signals()
+        self.call_after_refresh(self._check_data_folder)
         # read the data once the title is on screen: the first frame is not delayed
         self.call_after_refresh(self._start_loader)
         if self.start_in_duel:
@@ -101,6 +123,38 @@ class ColdWarApp(App[None]):
         elif self.preset_players is not None:
             self.call_after_refresh(self.open_new_game)
         self.check_size()
+
+    def _check_data_folder(self) -> None:
+        """Say at once, on the title screen, when nothing can be saved in the data folder."""
+        problem = self.store.write_problem()
+        if problem is not None:
+            self.title_note(
+                f"Games cannot be saved: {problem}. Set {DATA_DIR_ENV} to a folder you "
+                "can write to (the game can still be played).",
+                "bold #ff8700",
+            )
+
+    def _exit_on_signals(self) -> None:
+        """SIGTERM and SIGHUP end the app the way Ctrl+Q does (the terminal is restored;
+        the autosave, written after every choice, stays as it is)."""
+        loop = asyncio.get_running_loop()
+        for signum in EXIT_SIGNALS:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self._exit_by_signal, signum)
+
+    def _exit_by_signal(self, signum: int) -> None:
+        if self._signal_exit is None:
+            self._signal_exit = asyncio.create_task(self._exit_when_settled(signum))
+
+    async def _exit_when_settled(self, signum: int) -> None:
+        """Exit once every screen on the stack has finished mounting: a signal can come
+        while one is being put up (Continue, a computer's move), and closing the app
+        under it would end in that screen's error instead of the signal's status."""
+        for _ in range(SETTLE_CHECKS):
+            if all(screen.is_mounted for screen in self.screen_stack):
+                break
+            await asyncio.sleep(SETTLE_PAUSE)
+        self.exit(None, exit_status_of(signum))
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)  # once the app has taken the new size
@@ -134,6 +188,25 @@ class ColdWarApp(App[None]):
         self._load_engine()
         if self.data_error is not None:
             self.call_from_thread(self.exit, None, 2)
+            return
+        # replaying the autosaves may take a moment: nothing waits for it
+        threading.Thread(target=self._check_autosaves, daemon=True).start()
+
+    class AutosavesChecked(Message):
+        """The autosaves were replayed: the title's Continue shows the damaged ones."""
+
+    def _check_autosaves(self) -> None:
+        self.store.check_autosaves()
+        self.post_message(self.AutosavesChecked())  # thread-safe, and waits for nothing
+
+    def on_cold_war_app_autosaves_checked(self, _: AutosavesChecked) -> None:
+        self.refresh_title()
+
+    def refresh_title(self) -> None:
+        """The title's menu anew (the autosaves changed, or one was found damaged)."""
+        title = self.screen_stack[0]
+        if isinstance(title, TitleScreen) and title.is_mounted:
+            title.refresh_menu()
 
     def _load_engine(self) -> None:
         """Import the engine and read the game data (runs in a thread at start-up)."""
@@ -170,14 +243,21 @@ class ColdWarApp(App[None]):
         *,
         game: DuelGame | None = None,
         settings: DuelSettings | None = None,
+        computer: Mapping[Player, str] | None = None,
+        pause: float | None = None,
     ) -> DuelFlow:
-        """The duel above the title: its set-up (proposing `settings`), the save `load`, or
-        `game` at its pending decision. Leaving it shows the title again."""
-        from cold_war_tui.tui.duel.flow import DuelFlow
+        """The duel above the title: its set-up (proposing `settings` and the `computer`
+        players), the save `load`, or `game` at its pending decision, with the computer
+        playing the players `computer` names (`pause`: seconds its moves stay on screen).
+        Leaving it shows the title again."""
+        from cold_war_tui.tui.duel.flow import PAUSE, DuelFlow
         from cold_war_tui.tui.duel.store import DuelSaves
 
         self.show_title()
-        self.duel = DuelFlow(self, DuelSaves(self.store), self.show_title, settings)
+        wait = PAUSE if pause is None else pause
+        self.duel = DuelFlow(
+            self, DuelSaves(self.store), self.show_title, settings, computer, pause=wait
+        )
         self.duel.begin(load, game)
         return self.duel
 
@@ -218,12 +298,20 @@ class ColdWarApp(App[None]):
         self.store.remember_players(players)
         self.start_game(game, SaveMeta(names=choice.names, players=players, hints=choice.hints))
 
-    def start_game(self, game: Game, meta: SaveMeta) -> None:
-        """Open the game screen for a game (new or loaded), above the title screen."""
+    def start_game(self, game: Game, meta: SaveMeta, source: Path | None = None) -> None:
+        """Open the game screen for a game (new, or loaded from the file `source`), above
+        the title screen. Its autosave goes to the slot this instance holds: the one it
+        continues unless another running instance has it (then this copy gets its own,
+        and a notice says so)."""
         from cold_war_tui.tui.session import Session
 
+        slot = self.store.game_slots.claim(source)
         session = Session(game, self.store, meta)
+        if source is not None and self.store.game_slots.number(source) and slot != source:
+            session.notice = f"{source} is open in another window: this copy autosaves to {slot}"
         session.autosave()
+        if session.autosave_error:  # said when the game opens, not after the first choice
+            session.notice = f"{session.autosave_error} {session.notice}".strip()
         self.start_session(session)
 
     def start_session(self, session: Session) -> None:
@@ -251,11 +339,14 @@ class ColdWarApp(App[None]):
         try:
             game, meta = read_save(path)
         except SaveProblem as err:
-            message = f"Cannot load the save: {err}"
+            message = cannot_load(err)
             self.title_note(message, "bold #ff8700")
+            if self.store.game_slots.number(path):
+                self.store.note_damage(path, str(err))
+                self.refresh_title()
             return str(err)
         self.title_note("")
-        self.start_game(game, meta)
+        self.start_game(game, meta, path)
         return None
 
     def open_load(self) -> None:

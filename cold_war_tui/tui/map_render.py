@@ -7,7 +7,8 @@ Americas, Africa, Europe, the Middle East and Asia). Each country is one cell:
 
 a target marker, the name (shortened to 10 characters), stability, ◆ for a
 battleground, US influence, USSR influence ("·" for none). The name takes the
-colour of whoever controls the country. The first two columns end first:
+colour of whoever controls the country (on a screen without colour, the controller's
+influence is also drawn in reverse video). The first two columns end first:
 the free corner below them holds a small table (`Corner`: the regions if scored
 now), so the game screen needs no panel of its own for it. No Textual here: the
 widget in `widgets/map_view.py` only shows these lines; tests check them directly.
@@ -266,9 +267,12 @@ def country_cell(
     marker: str | None = None,
     cursor: bool = False,
     acted: bool = False,
+    control_mark: bool = False,
 ) -> Text:
     """One country in CELL characters; `owner` is who controls it (`Game.control`);
-    `acted`: the computer's last move acted here."""
+    `acted`: the computer's last move acted here. `control_mark` (a screen without colour,
+    NO_COLOR): the controller's influence is drawn in reverse video, so its column tells
+    who controls the country without the name's colour."""
     text = Text()
     if acted and not marker:
         text.append(ACTED_MARK, ACTED_STYLE)
@@ -281,7 +285,12 @@ def country_cell(
     text.append(" ")
     text.append(str(country.stability), BATTLEGROUND_STYLE if country.battleground else "")
     text.append("◆" if country.battleground else " ", BATTLEGROUND_STYLE)
-    for amount, style in ((influence.us, US_STYLE), (influence.ussr, USSR_STYLE)):
+    for side, amount, style in (
+        ("US", influence.us, US_STYLE),
+        ("USSR", influence.ussr, USSR_STYLE),
+    ):
+        if control_mark and owner == side:
+            style = f"{style} reverse"
         text.append(f"{amount:>2}" if amount else " ·", style if amount else ZERO_STYLE)
         text.append(" ")
     if cursor:
@@ -313,6 +322,7 @@ def render_map(
     rows: Iterable[int] | None = None,
     corner: Corner | None = None,
     acted: str | None = None,
+    control_mark: bool = False,
 ) -> list[Text]:
     """The map, one Text per screen line, `layout.width` cells wide (only `rows` if given),
     with the `corner` table below the first columns.
@@ -320,6 +330,7 @@ def render_map(
     `control` (who controls each country) and `closed` (the regions closed to coups and
     realignment) are the engine's answers: `Game.control()`, `Game.closed_regions()`.
     `acted` is the country the computer's last move acted on (highlighted).
+    `control_mark`: mark control without colour (`country_cell`).
     """
     targets = targets or {}
     control = control or {}
@@ -350,6 +361,7 @@ def render_map(
                         marker=targets.get(entry.key),
                         cursor=entry.key == cursor,
                         acted=entry.key == acted,
+                        control_mark=control_mark,
                     )
                 )
             else:

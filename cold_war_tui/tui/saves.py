@@ -19,11 +19,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cold_war_tui.tui.autosaves import AutosaveSlots
 from cold_war_tui.tui.players import HUMAN, SIDES
 from cold_war_tui.untrusted import BadJson, load_json
 from cold_war_tui.userdata import (
@@ -39,8 +41,10 @@ from cold_war_tui.userdata import (
 if TYPE_CHECKING:
     from cold_war_tui.engine import Game
 
-AUTOSAVE_NAME = "autosave.json"
-DUEL_AUTOSAVE_NAME = "duel-autosave.json"
+AUTOSAVE_STEM = "autosave"
+DUEL_AUTOSAVE_STEM = "duel-autosave"
+AUTOSAVE_NAME = f"{AUTOSAVE_STEM}.json"
+DUEL_AUTOSAVE_NAME = f"{DUEL_AUTOSAVE_STEM}.json"
 OLD_DUEL_FOLDER = "duel"
 """Where duel saves went before they joined `saves/`; still listed, read and tidied."""
 DUEL_SAVE_FORMAT = "cold-war-tui/defcon-duel"
@@ -54,7 +58,14 @@ NEW_GAME_NAME = "new-game.json"
 
 
 class SaveProblem(Exception):
-    """A save could not be read or written; the message names the problem and the file."""
+    """A save could not be read or written; the message names the file first, by its path
+    as the user gave it (or as the data folder makes it), then the problem:
+    "PATH: the problem". Every message about a file says it this way."""
+
+
+def cannot_load(problem: SaveProblem | str) -> str:
+    """The one sentence for a save that does not open (both games, every screen)."""
+    return f"Cannot load the save: {problem}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +180,7 @@ class SaveInfo:
 
     @property
     def label(self) -> str:
-        name = "Autosave" if self.path.name == AUTOSAVE_NAME else self.path.stem
+        name = autosave_label(self.path) or self.path.stem
         if self.problem:
             return f"{name}  (unreadable: {self.problem})"
         when = self.saved_at.replace("T", " ") or "date unknown"
@@ -199,6 +210,14 @@ class SaveInfo:
         return ", ".join(parts)
 
 
+def autosave_label(path: Path) -> str | None:
+    """ "Autosave", "Autosave 2" ... for the card game's autosave slots, else None."""
+    number = AutosaveSlots(path.parent, AUTOSAVE_STEM).number(path)
+    if number is None:
+        return None
+    return "Autosave" if number == 1 else f"Autosave {number}"
+
+
 def peek(path: Path) -> SaveInfo:
     """Date, turn and VP of a save file, for lists (a broken file says why; never raises)."""
     try:
@@ -225,6 +244,15 @@ def peek(path: Path) -> SaveInfo:
         names=meta.names,
         players=meta.players,
     )
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """A file's modification time and size: a file rewritten since has another."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
 
 
 def _modified(path: Path) -> str:
@@ -262,7 +290,7 @@ def read_save(path: Path) -> tuple[Game, SaveMeta]:
     try:
         game = Game.from_json(text)
     except SaveError as err:
-        raise SaveProblem(f"{path.name}: {err}") from None
+        raise SaveProblem(f"{path}: {err}") from None
     doc = load_json(text)  # from_json has read it: it is a JSON object
     assert isinstance(doc, dict)
     return game, SaveMeta.from_dict(doc.get("meta"))
@@ -285,12 +313,24 @@ def is_duel_file(path: Path) -> bool:
         return False
 
 
+def file_in_the_way(folder: Path) -> str | None:
+    """ "X is a file, not a folder" when `folder`, or the first of its parents that exists,
+    is not a folder (mkdir then says only "File exists" or "Not a directory")."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists() or candidate.is_symlink():
+            return None if candidate.is_dir() else f"{candidate} is a file, not a folder"
+    return None
+
+
 class SaveStore:
     """The user data folder: `saves/*.json` (card games and duels), `autosave.json`,
     `duel-autosave.json` and `exports/*.txt`."""
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else data_dir()
+        self.game_slots = AutosaveSlots(self.root, AUTOSAVE_STEM)
+        self.duel_slots = AutosaveSlots(self.root, DUEL_AUTOSAVE_STEM)
+        self._damaged: dict[Path, tuple[tuple[int, int], str]] = {}
 
     @property
     def saves_dir(self) -> Path:
@@ -298,7 +338,8 @@ class SaveStore:
 
     @property
     def autosave_path(self) -> Path:
-        return self.root / AUTOSAVE_NAME
+        """Where this instance's card game autosave goes (its claimed slot)."""
+        return self.game_slots.path
 
     @property
     def exports_dir(self) -> Path:
@@ -306,7 +347,8 @@ class SaveStore:
 
     @property
     def duel_autosave_path(self) -> Path:
-        return self.root / DUEL_AUTOSAVE_NAME
+        """Where this instance's duel autosave goes (its claimed slot)."""
+        return self.duel_slots.path
 
     @property
     def old_duel_dir(self) -> Path:
@@ -317,11 +359,60 @@ class SaveStore:
         try:
             write_atomic(path, text)
         except OSError as err:
-            raise SaveProblem(f"{path}: cannot be written ({err.strerror or err})") from None
+            why = file_in_the_way(path.parent) or err.strerror or str(err)
+            raise SaveProblem(f"{path}: cannot be written ({why})") from None
         return path
 
-    def has_autosave(self) -> bool:
-        return self.autosave_path.is_file()
+    def write_problem(self) -> str | None:
+        """Why nothing can be saved in the data folder (one line naming it), or None.
+
+        Checked when the game opens, so the player knows before the first choice. An
+        existing folder is tried with a temporary file (removed at once); one still to be
+        made is judged by the folder it would go in, which is left untouched."""
+        root = self.root
+        if root.exists() and not root.is_dir():
+            return f"{root}: is a file, not a folder"
+        if not root.exists():
+            in_the_way = file_in_the_way(root)
+            if in_the_way:
+                return f"{root}: cannot be made ({in_the_way})"
+            parent = next(p for p in root.parents if p.exists())
+            if not os.access(parent, os.W_OK | os.X_OK):
+                return f"{root}: cannot be made ({parent} cannot be written)"
+            return None
+        try:
+            fd, probe = tempfile.mkstemp(prefix=".write-check.", suffix=".tmp", dir=root)
+        except OSError as err:
+            return f"{root}: cannot be written ({err.strerror or err})"
+        os.close(fd)
+        Path(probe).unlink(missing_ok=True)
+        return None
+
+    def autosaves(self) -> list[Path]:
+        """Every card game autosave of the folder: this instance's and other instances'."""
+        return self.game_slots.existing()
+
+    def check_autosaves(self) -> None:
+        """Replay every card game autosave (the engine and its data must be loaded) and
+        remember the damaged ones, so that Continue shows them as such before it is
+        picked (the title screen reads only the summary, for speed)."""
+        for path in self.autosaves():
+            if self.damage(path) is None:
+                try:
+                    read_save(path)
+                except SaveProblem as err:
+                    self.note_damage(path, str(err))
+
+    def note_damage(self, path: Path, problem: str) -> None:
+        """Remember why the file `path`, as it is now, cannot be loaded."""
+        stamp = _stamp(path)
+        if stamp is not None:
+            self._damaged[path] = (stamp, problem.removeprefix(f"{path}: "))
+
+    def damage(self, path: Path) -> str | None:
+        """Why `path` could not be loaded, if it was found damaged and is unchanged since."""
+        known = self._damaged.get(path)
+        return known[1] if known is not None and known[0] == _stamp(path) else None
 
     def resolve(self, name_or_path: str) -> Path:
         """A bare name goes to the saves folder (".json" added); a path is used as given."""
@@ -332,13 +423,22 @@ class SaveStore:
             path = Path(text).expanduser()
         else:
             path = self.saves_dir / text
-        return path if path.suffix == ".json" else path.with_name(path.name + ".json")
+        path = path if path.suffix == ".json" else path.with_name(path.name + ".json")
+        if self.is_autosave(path):
+            raise SaveProblem(f"{path}: an autosave, written by the game itself; save under a name")
+        return path
+
+    def is_autosave(self, path: Path) -> bool:
+        """Whether `path` is one of the folder's autosaves (either game, any instance's)."""
+        return any(slots.number(path) for slots in (self.game_slots, self.duel_slots))
 
     def save(self, game: Game, meta: SaveMeta, name_or_path: str) -> Path:
         return self.write(self.resolve(name_or_path), save_text(game, meta))
 
     def autosave(self, game: Game, meta: SaveMeta) -> None:
-        """Write the autosave; SaveProblem names the file when it cannot be written."""
+        """Write the autosave to this instance's slot (`game_slots.claim`, when a game
+        screen opens; the first slot before that); SaveProblem names the file when it
+        cannot be written."""
         self.write(self.autosave_path, save_text(game, meta))
 
     @property
@@ -378,9 +478,7 @@ class SaveStore:
         if self.saves_dir.is_dir():
             infos = [peek(p) for p in self.saves_dir.glob("*.json") if not p.is_dir()]
         infos.sort(key=lambda i: i.saved_at, reverse=True)
-        if self.autosave_path.exists() and not self.autosave_path.is_dir():
-            infos.insert(0, peek(self.autosave_path))
-        return infos
+        return [peek(path) for path in self.autosaves()] + infos
 
     def default_name(self, game: Game) -> str:
         state = game.state

@@ -117,6 +117,7 @@ class Session:
         # a loaded save holds every choice: replaying them tells what undo may take back
         self.history: list[Step] = rebuild_history(game) if game.choices else []
         self.autosave_error: str | None = None
+        self.notice = ""  # said once when the game screen opens (where the autosave goes)
         self.on_change: Callable[[], None] | None = None
 
     # -- names -----------------------------------------------------------------

@@ -66,7 +66,7 @@ def test_with_iterations_the_results_do_not_depend_on_the_workers(
     ("flags", "words"),
     [
         (["--bots", "strong"], "--bots takes two names, A,B, not 'strong'"),
-        (["--bots", "strong,deep"], "--bots: no bot 'deep'; the bots are random, greedy, strong"),
+        (["--bots", "strong,deep"], "--bots: no bot 'deep'; the bots are random, greedy, strong, expert"),
         (["--bots", "a,b", "--games", "0"], None),
         (["--bots", "random,random", "--games", "0"], "--games must be 1 or more, not 0"),
         (["--bots", "random,random", "--seed", "x"], "--seed takes a whole number, not 'x'"),

@@ -11,7 +11,7 @@ from cold_war_tui.engine import Game, GameOptions
 
 
 def test_the_bots_are_listed_from_the_weakest_to_the_strongest() -> None:
-    assert list(BOTS) == ["random", "greedy", "strong"]
+    assert list(BOTS) == ["random", "greedy", "strong", "expert"]
 
 
 @pytest.mark.parametrize(

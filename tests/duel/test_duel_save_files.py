@@ -48,11 +48,11 @@ def test_save_writes_a_file_that_loads_to_the_same_game(tmp_path: Path) -> None:
     path = saves.save(game)
     assert path.parent == tmp_path / "saves" and path.suffix == ".json"
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
-    again = saves.load(path)
+    again = saves.load(path).game
     assert again.snapshot() == game.snapshot() and again.pending == game.pending
     game.choose("МБР З3 Цели А1")
     assert saves.save(game, path) == path  # saving again goes to the same file
-    assert saves.load(path).snapshot() == game.snapshot()
+    assert saves.load(path).game.snapshot() == game.snapshot()
 
 
 def test_duel_saves_are_told_apart_by_their_format(tmp_path: Path) -> None:

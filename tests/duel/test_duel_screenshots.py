@@ -21,6 +21,9 @@ def svg_text(name: str) -> str:
         ("duel-placement.svg", "Player A: place your forces (secret)"),
         ("duel-move.svg", "Press Enter to end your move."),
         ("duel-end.svg", "Surviving cities: A "),
+        ("duel-setup.svg", "Computer: hunter (plays to win)"),
+        ("duel-computer.svg", "the computer (hunter), sent its request"),
+        ("duel-legend-80x24.svg", "Legend (F1 hides it)"),
     ],
 )
 def test_duel_screenshots_are_in_the_repository(name: str, shows: str) -> None:

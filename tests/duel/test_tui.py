@@ -126,7 +126,8 @@ async def test_b_screens_never_show_a_secrets() -> None:
 async def test_setup_screen_changes_a_setting() -> None:
     """Requirement 8: the set-up screen edits the rule settings before the duel starts."""
     async with duel_app(settings=SMALL) as (_, pilot, flow):
-        await pilot.press("down", "left", "enter")  # start DEFCON 5 -> 1 (the list wraps)
+        # below the two players: start DEFCON 5 -> 1 (the list wraps)
+        await pilot.press("down", "down", "down", "left", "enter")
         await pilot.pause()
         assert flow.game is not None and flow.game.settings.start_defcon == 1
 

@@ -116,7 +116,7 @@ async def test_load_key_lists_saves_and_opens_one_behind_a_hand_over(data_dir: P
         await pilot.press("enter")
         assert isinstance(app.screen, HandOverScreen)
         assert "Pass the terminal to player B" in screen_text(app)
-        assert "Loaded good.json. DEFCON 4." in screen_text(app)
+        assert f"Loaded {good}. DEFCON 4." in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, MoveScreen) and app.screen.player == "B"
         assert "! " in screen_text(app)  # B's private mark came back with the save
@@ -138,7 +138,7 @@ async def test_a_save_broken_after_listing_shows_the_problem(data_dir: Path) -> 
         path.write_text(cut, encoding="utf-8")
         await pilot.press("enter")
         assert isinstance(app.screen, DuelSavesScreen)
-        assert "Could not load the save:" in screen_text(app)
+        assert "Cannot load the save:" in screen_text(app)
         assert "truncated or corrupt" in screen_text(app)
         assert app.screen.query_one(OptionList).get_option_at_index(0).disabled  # relisted
         assert path.read_text("utf-8") == cut
@@ -157,15 +157,19 @@ async def test_empty_saves_folder_says_so(data_dir: Path) -> None:
 
 async def test_saves_of_the_old_duel_folder_are_listed_and_open(data_dir: Path) -> None:
     """Saves: duel saves of earlier versions, in the data folder's `duel/`, still show in
-    the list and load (later Ctrl+S saves go back to that file)."""
+    the list and load; Ctrl+S saves them anew as a named save in `saves/`, the old file
+    left as it was."""
     old = data_dir / "duel" / "duel-2025-03-01-123005.json"
     old.parent.mkdir(parents=True)
     old.write_text(short_game().to_json(), encoding="utf-8")
+    before = old.read_bytes()
     async with duel_app() as (app, pilot, flow):
         await pilot.press("l", "enter")
-        assert isinstance(app.screen, HandOverScreen) and flow.save_path == old
+        assert isinstance(app.screen, HandOverScreen) and flow.save_path is None
         await pilot.press("ctrl+s")
-        assert not (data_dir / "saves").exists()
+        saved = list((data_dir / "saves").glob("duel-*.json"))
+        assert len(saved) == 1 and flow.save_path == saved[0]
+    assert old.read_bytes() == before
 
 
 def future_save() -> str:
@@ -195,7 +199,7 @@ async def test_load_at_start_refuses_a_bad_save_and_keeps_running(
     async with duel_app(load=path) as (app, pilot, flow):
         assert isinstance(app.screen, DuelSetupScreen)
         text = screen_text(app)
-        assert f"Could not load the save: {path}: " in text and problem in text
+        assert f"Cannot load the save: {path}: " in text and problem in text
         await pilot.press("enter", "ctrl+s")  # a new duel starts; its save is a new file
         assert isinstance(app.screen, HandOverScreen) and flow.save_path is not None
         assert flow.save_path.parent == data_dir / "saves"
@@ -204,14 +208,15 @@ async def test_load_at_start_refuses_a_bad_save_and_keeps_running(
 
 async def test_load_at_start_opens_the_duel(tmp_path: Path) -> None:
     """Saves: `ColdWarApp(load=FILE, duel=True)` (`cold-war-tui duel --load FILE`) goes
-    straight to the hand-over of the player to decide, above the title screen."""
+    straight to the hand-over of the player to decide, above the title screen; a file from
+    outside the saves folder is never written by Ctrl+S (it saves anew in `saves/`)."""
     path = tmp_path / "mine.json"
     path.write_text(short_game().to_json(), encoding="utf-8")
     app = ColdWarApp(load=path, duel=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandOverScreen) and app.screen.player == "B"
-        assert app.duel is not None and app.duel.save_path == path
+        assert app.duel is not None and app.duel.save_path is None
         assert isinstance(app.screen_stack[0], TitleScreen)
 
 
@@ -247,7 +252,7 @@ def test_cli_duel_load_opens_the_app_on_the_duel(
         opened.append((self.load_path, self.start_in_duel))
 
     monkeypatch.setattr(ColdWarApp, "run", fake_run)
-    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # pytest's streams are not one
+    monkeypatch.setattr(cli, "drawing_problem", lambda: None)  # pytest's streams are not one
     assert cli.main(["duel", "--load", str(tmp_path / "x.json")]) == 0
     assert cli.main(["duel"]) == 0
     assert cli.main([]) == 0
@@ -262,8 +267,8 @@ def test_new_duel_settings_are_kept_by_a_save(tmp_path: Path) -> None:
     )  # fmt: skip
     saves = DuelSaves(SaveStore(tmp_path))
     path = saves.save(game)
-    assert saves.load(path).settings == game.settings
-    assert saves.load(path).settings != DuelSettings()
+    assert saves.load(path).game.settings == game.settings
+    assert saves.load(path).game.settings != DuelSettings()
 
 
 async def test_the_palette_saves_the_duel_or_leaves_it_for_the_title(data_dir: Path) -> None:

@@ -177,7 +177,7 @@ async def test_settings_are_named_in_words_and_row_letters_can_be_latin() -> Non
         assert "(I" not in fields and "per_move" not in fields and "True" not in fields
         assert "Row letters" in fields and "Cyrillic А-З" in fields
         assert " An ABM site stops              a missile every move" in fields
-        await pilot.press(*["down"] * 13)
+        await pilot.press(*["down"] * 15)  # below the two players
         await pilot.press("right")
         assert "Latin A-H" in shown(app, "#fields")
         await pilot.press("enter", "enter")

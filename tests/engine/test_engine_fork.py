@@ -162,19 +162,39 @@ def test_a_frozen_state_thaws_into_an_equal_state_that_shares_nothing() -> None:
 
 
 def test_the_state_schema_is_written_once() -> None:
-    """The snapshot names the fields of GameState, and the checkpoints copy each field by
-    the kind of its type: a field added to GameState needs nothing in `freeze`/`thaw`,
-    and one whose type has no known copy fails at import, naming it."""
+    """The frozen state and the snapshot name exactly GameState's fields; `freeze` and
+    `thaw` carry every one of them (each differs from its default in the state used, so
+    a field either leaves out falls back to its default and is named here)."""
     from cold_war_tui.engine import StateSnapshot
-    from cold_war_tui.engine.state import _copy_kind
+    from cold_war_tui.engine.state import FrozenState
 
     names = [f.name for f in fields(GameState)]
+    assert list(FrozenState._fields) == names, set(names) ^ set(FrozenState._fields)
     assert sorted(StateSnapshot.model_fields) == sorted(names), set(names) ^ set(
         StateSnapshot.model_fields
     )
-    assert _copy_kind("draw", list[int]) == "list"
-    assert _copy_kind("hands", dict[str, list[int]]) == "per-side lists"
-    assert _copy_kind("milops", dict[str, int]) == "dict"
-    assert _copy_kind("china_holder", str | None) == "value"
-    with pytest.raises(TypeError, match=r"GameState\.pending_cards: no checkpoint copy"):
-        _copy_kind("pending_cards", set[int])
+    blank = GameState(influence={"US": [], "USSR": []})
+    state = GameState(influence={"US": [1, 2], "USSR": [0, 3]})
+    for name in names:  # every field away from its default, whatever its type
+        setattr(state, name, _other_than(getattr(blank, name)))
+    copy = thaw(freeze(state))
+    for name in names:
+        assert getattr(copy, name) == getattr(state, name) != getattr(blank, name), name
+
+
+def _other_than(value: object) -> object:
+    """A value of the same shape as a GameState field's default, but different."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 3
+    if value is None or value == "USSR":
+        return "US"
+    if isinstance(value, str):
+        return value + "-other"
+    if isinstance(value, list):
+        return [*value, 99]
+    if isinstance(value, dict) and "US" in value and isinstance(value["US"], list):
+        return {"US": [99], "USSR": [98]}
+    assert isinstance(value, dict)
+    return {**value, "US": 7}

@@ -338,7 +338,7 @@ def test_player_flags_open_new_game_with_the_players_chosen(
 ) -> None:
     """`--us human --ussr computer:random --pause 0.2` (make play ARGS=...) reach the app."""
     started: list[tuple[Players, ComputerSettings]] = []
-    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.setattr(cli, "drawing_problem", lambda: None)
 
     def run_app(load: object, players: Players, computer: ComputerSettings) -> int:
         started.append((players, computer))

@@ -153,7 +153,9 @@ def test_a_save_with_a_huge_choice_gives_a_short_message(tmp_path: Path) -> None
     with pytest.raises(SaveProblem) as caught:
         read_save(path)
     assert time.perf_counter() - started < 10
-    assert "choice 3" in str(caught.value) and len(str(caught.value)) < 300
+    message = str(caught.value)
+    assert message.startswith(f"{path}: ") and "choice 3" in message
+    assert len(message.removeprefix(f"{path}: ")) < 300
 
 
 # -- item 6: killed autosaves -------------------------------------------------------------------

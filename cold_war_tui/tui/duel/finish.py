@@ -16,7 +16,7 @@ from cold_war_tui.duel.engine import DuelGame
 from cold_war_tui.duel.moves import Finish
 from cold_war_tui.duel.settings import Player
 from cold_war_tui.duel.view import PlayerView
-from cold_war_tui.tui.duel.base import DuelScreen, Submit
+from cold_war_tui.tui.duel.base import BACK, DuelScreen, Submit
 from cold_war_tui.tui.duel.render import board_text, own_glyphs, plain, record_lines
 
 
@@ -26,6 +26,7 @@ class FinishScreen(DuelScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "choose(False)", "Continue: launch the rest"),
         Binding("e", "choose(True)", "End the game"),
+        BACK,
     ]
 
     def __init__(self, player: Player, view: Callable[[], PlayerView], submit: Submit) -> None:

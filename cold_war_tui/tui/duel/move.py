@@ -17,8 +17,9 @@ from cold_war_tui.duel.moves import Answer, Launch, Move
 from cold_war_tui.duel.records import Pending
 from cold_war_tui.duel.settings import Player
 from cold_war_tui.duel.view import PlayerView
-from cold_war_tui.tui.duel.base import ARROWS, DuelScreen, Submit
+from cold_war_tui.tui.duel.base import ARROWS, BACK, LEGEND_KEY, DuelScreen, Submit, leave_duel
 from cold_war_tui.tui.duel.render import (
+    LEGEND,
     answer_in_words,
     board_text,
     enemy_glyphs,
@@ -48,6 +49,8 @@ class MoveScreen(DuelScreen[None]):
         Binding("backspace", "undo", "Undo"),
         Binding("f", "fire", "Send"),
         Binding("p", "pass_move", "Pass"),
+        LEGEND_KEY,
+        BACK,
     ]
 
     def __init__(
@@ -83,12 +86,22 @@ class MoveScreen(DuelScreen[None]):
             with Vertical(id="side"):
                 yield Static(id="request")
                 yield Static(id="answer")
+        yield Static(Text(LEGEND), id="legend")
         yield Static(id="record")
         yield Static(id="message")
         yield Footer()
 
     def on_mount(self) -> None:
         self.redraw()
+
+    def action_back(self) -> None:
+        """One step back: the legend, else the last pick of the request, else leave."""
+        if self.legend_shown:
+            self.show_legend(False)
+        elif self.answer is None and self.building():
+            self.action_undo()
+        else:
+            leave_duel(self)
 
     # -- state helpers
 

@@ -14,8 +14,10 @@ from cold_war_tui.duel import notation
 from cold_war_tui.duel.board import Cell
 from cold_war_tui.duel.moves import Placement
 from cold_war_tui.duel.settings import DuelSettings, Player
-from cold_war_tui.tui.duel.base import ARROWS, DuelScreen, Submit
-from cold_war_tui.tui.duel.render import Glyph, board_text, plain, step
+from cold_war_tui.tui.duel.base import ARROWS, BACK, LEGEND_KEY, DuelScreen, Submit, leave_duel
+from cold_war_tui.tui.duel.render import LEGEND, Glyph, board_text, plain, step, with_group
+
+NAMES = {"city": "city", "abm": "ABM site", "silo": "silo", "group": "group"}
 
 
 class PlacementScreen(DuelScreen[None]):
@@ -29,6 +31,8 @@ class PlacementScreen(DuelScreen[None]):
         Binding("g", "group", "Group (ДРГ)"),
         Binding("x", "clear", "Clear"),
         Binding("enter", "done", "Done"),
+        LEGEND_KEY,
+        BACK,
     ]
 
     def __init__(self, player: Player, settings: DuelSettings, submit: Submit) -> None:
@@ -39,12 +43,14 @@ class PlacementScreen(DuelScreen[None]):
         self.cursor = Cell(0, 0)
         self.objects: dict[Cell, str] = {}
         self.groups: list[Cell] = []
+        self.history: list[tuple[Cell, str]] = []  # what was put down, in order
 
     def compose(self) -> ComposeResult:
         yield plain(f"Player {self.player}: place your forces (secret)", "bold")
         with Horizontal():
             yield Static(id="own", classes="board")
             yield Static(id="counts")
+        yield Static(Text(LEGEND), id="legend")
         yield Static(id="message")
         yield Footer()
 
@@ -68,8 +74,7 @@ class PlacementScreen(DuelScreen[None]):
         for cell, kind in self.objects.items():
             glyphs[cell] = shapes[kind]
         for cell in self.groups:
-            chars, style_ = glyphs.get(cell, (" ", "magenta"))
-            glyphs[cell] = (chars[0] + "★", style_)
+            glyphs[cell] = with_group(glyphs.get(cell))
         self.query_one("#own", Static).update(board_text(glyphs, self.cursor, self.settings.latin))
         p, s = self.placement(), self.settings
         counts = Text(
@@ -92,7 +97,25 @@ class PlacementScreen(DuelScreen[None]):
             del self.objects[self.cursor]
         else:
             self.objects[self.cursor] = kind
+            self.history.append((self.cursor, kind))
         self.redraw()
+
+    def action_back(self) -> None:
+        """One step back: the legend, else take up the last piece put down, else leave."""
+        if self.legend_shown:
+            self.show_legend(False)
+            return
+        while self.history:
+            cell, kind = self.history.pop()
+            if kind == "group" and cell in self.groups:
+                self.groups.remove(cell)
+            elif self.objects.get(cell) == kind:
+                del self.objects[cell]
+            else:
+                continue  # taken up already
+            self.redraw(f"Took up the {NAMES[kind]} at {cell.spell(self.settings.latin)}.")
+            return
+        leave_duel(self)
 
     def action_group(self) -> None:
         if self.cursor in self.groups:
@@ -102,6 +125,7 @@ class PlacementScreen(DuelScreen[None]):
             return
         else:
             self.groups.append(self.cursor)
+            self.history.append((self.cursor, "group"))
         self.redraw()
 
     def action_clear(self) -> None:

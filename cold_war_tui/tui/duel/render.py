@@ -47,6 +47,29 @@ def board_text(glyphs: dict[Cell, Glyph], cursor: Cell | None, latin: bool) -> T
     return text
 
 
+def with_group(glyph: Glyph | None) -> Glyph:
+    """A cell holding a group: the ★ stands in the cell's own column (under its number)
+    on an empty cell, and right after the object's letter on an occupied one."""
+    if glyph is None or glyph == EMPTY:
+        return ("★ ", "bold magenta")
+    chars, style = glyph
+    return (chars[0] + "★", style)
+
+
+LEGEND = (
+    "Legend (F1 hides it)\n"
+    "■ city  П ABM site  Ш3 silo with 3 missiles  ★ sabotage group  × destroyed\n"
+    "п ш lower case: switched off by sabotage   · empty, or not known\n"
+    "Enemy map: ✕ your missile  ○ shot down  ◇ your sabotage  ? x ! your marks\n"
+    "While you build: 1 2 3 its targets, Д its sabotage squares, yellow your picks\n"
+    "Your board: red behind a cell, an enemy missile landed; grey, shot down there\n"
+    "A missile destroys all in the 3×3 square round its target; hits are secret.\n"
+    "An ABM site shoots down a missile aimed at it or at a cell around (radius 1),\n"
+    "one per site per move. A group switches off and reveals a 3×3 square."
+)
+"""What the board screens' symbols mean, and the three rules a player meets on them."""
+
+
 def own_glyphs(view: PlayerView, chosen: list[Cell] | None = None) -> dict[Cell, Glyph]:
     """The player's own board: objects with their state, groups, and where enemy fire fell."""
     glyphs: dict[Cell, Glyph] = {}
@@ -71,8 +94,7 @@ def own_glyphs(view: PlayerView, chosen: list[Cell] | None = None) -> dict[Cell,
         )
     for group in view.groups:
         if group.used_on is None and not group.destroyed:
-            chars, style = glyphs.get(group.cell, (" ", "bold magenta"))
-            glyphs[group.cell] = (chars[0] + "★", style)
+            glyphs[group.cell] = with_group(glyphs.get(group.cell))
     for shot in view.incoming:
         chars, style = glyphs.get(shot.target, EMPTY)
         glyphs[shot.target] = (

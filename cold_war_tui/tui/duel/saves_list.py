@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 from cold_war_tui.tui.duel.base import DuelScreen
 from cold_war_tui.tui.duel.render import plain
 from cold_war_tui.tui.duel.store import DuelSaves, LoadedSave, SaveEntry
-from cold_war_tui.tui.saves import SaveProblem
+from cold_war_tui.tui.saves import SaveProblem, cannot_load
 
 
 class DuelSavesScreen(DuelScreen[LoadedSave | None]):
@@ -73,7 +73,7 @@ class DuelSavesScreen(DuelScreen[LoadedSave | None]):
             game = self.saves.load(entry.path)
         except SaveProblem as exc:
             self.action_reload()  # the file changed since it was listed: list it as it is
-            self.say(f"Could not load the save: {exc}", "red")
+            self.say(cannot_load(exc), "red")
             return
         self.dismiss(LoadedSave(entry.path, game))
 

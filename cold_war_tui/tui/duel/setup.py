@@ -1,16 +1,21 @@
-"""The duel's set-up: every rule setting named in words; Enter starts, `l` opens a save."""
+"""The duel's set-up: who plays each side, the rules in five lines, every rule setting
+named in words; Enter starts, `l` opens a save."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from cold_war_tui.duel.settings import DuelSettings
+from cold_war_tui.duel.bots import DUEL_BOTS
+from cold_war_tui.duel.saves import HUMAN
+from cold_war_tui.duel.settings import PLAYERS, DuelSettings, Player
 from cold_war_tui.tui.duel.base import DuelScreen
 from cold_war_tui.tui.duel.render import plain
 from cold_war_tui.tui.duel.saves_list import DuelSavesScreen
@@ -66,10 +71,54 @@ SETUP_FIELDS: list[tuple[str, str, list[tuple[Any, str]]]] = [
 ]
 
 
-class DuelSetupScreen(DuelScreen[DuelSettings | LoadedSave | None]):
-    """Choose the rule settings; Enter starts the duel with them, `l` opens a saved duel,
-    Escape goes back (None: the app leaves the duel)."""
+LEVEL_WORDS = {
+    "random": "random (any legal move)",
+    "hunter": "hunter (plays to win)",
+}
+"""Words for the computer's levels; a level of DUEL_BOTS without any is shown by name."""
 
+
+def player_options() -> list[tuple[Any, str]]:
+    """Human, then the computer at each level of DUEL_BOTS, the weakest first."""
+    return [(HUMAN, "Human")] + [
+        (level, f"Computer: {LEVEL_WORDS.get(level, level)}") for level in DUEL_BOTS
+    ]
+
+
+def rules_in_brief(values: dict[str, Any]) -> str:
+    """The rules in five lines of at most 79 characters, with the numbers chosen."""
+    army = f"{values['cities']} cities ■, {values['objects']} ABM sites П / silos Ш"
+    if values["sabotage_groups"]:
+        army += f", {values['groups']} groups ★"
+    limits = "/".join(str(n) for n in values["defcon_limits"][::-1])
+    return "\n".join(
+        [
+            f"1. Each side hides {army} (any mix).",
+            f"2. In turn: 1 missile per silo, {limits} in all at DEFCON 5/4/3/2, all at 1.",
+            "3. A missile destroys all in the 3×3 square round its target; hits are secret.",
+            "4. An enemy ABM site within 1 cell of the target shoots it down, 1 a turn.",
+            "5. Firing shows a silo; a group switches off and shows a 3×3. Most cities win.",
+        ]
+    )
+
+
+@dataclass(frozen=True)
+class DuelStart:
+    """What the set-up screen starts a duel with: the rules, and who the computer plays."""
+
+    settings: DuelSettings
+    computer: Mapping[Player, str]
+
+
+class DuelSetupScreen(DuelScreen[DuelStart | LoadedSave | None]):
+    """Choose who plays each side (a human, or the computer at a level) and the rule
+    settings; Enter starts the duel, `l` opens a saved duel, Escape goes back (None: the
+    app leaves the duel)."""
+
+    DEFAULT_CSS = """
+    DuelSetupScreen #rules { height: auto; color: $text-muted; }
+    DuelSetupScreen #fields-box { height: 1fr; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("up", "row(-1)", "Up", show=False),
@@ -80,16 +129,29 @@ class DuelSetupScreen(DuelScreen[DuelSettings | LoadedSave | None]):
         Binding("l", "load", "Load a save"),
     ]
 
-    def __init__(self, settings: DuelSettings, saves: DuelSaves, message: str = "") -> None:
+    def __init__(
+        self,
+        settings: DuelSettings,
+        saves: DuelSaves,
+        message: str = "",
+        computer: Mapping[Player, str] | None = None,
+    ) -> None:
         super().__init__()
         self.values: dict[str, Any] = settings.model_dump()
+        for player in PLAYERS:
+            self.values[f"player_{player}"] = (computer or {}).get(player, HUMAN)
+        self.fields = [
+            (f"player_{p}", f"Player {p}", player_options()) for p in PLAYERS
+        ] + SETUP_FIELDS
         self.row = 0
         self.saves = saves
         self.message = message
 
     def compose(self) -> ComposeResult:
-        yield plain("DEFCON duel: set-up (see docs/duel.md for every rule setting)", "bold")
-        yield Static(id="fields")
+        yield plain("DEFCON duel: set-up. The rules in brief:", "bold")
+        yield Static(id="rules")
+        with VerticalScroll(id="fields-box"):
+            yield Static(id="fields")
         yield Static(Text(self.message, "red"), id="message", classes="wrap")
         yield Footer()
 
@@ -105,20 +167,26 @@ class DuelSetupScreen(DuelScreen[DuelSettings | LoadedSave | None]):
             self.dismiss(result)
 
     def refresh_fields(self) -> None:
-        """Redraw the list of settings with the selected row highlighted."""
+        """Redraw the list of settings with the selected row highlighted, and keep that row
+        in view (the list scrolls on a small terminal)."""
         text = Text()
-        for i, (name, label, options) in enumerate(SETUP_FIELDS):
+        for i, (name, label, options) in enumerate(self.fields):
             style = "reverse" if i == self.row else ""
             word = dict(options).get(self.values[name], str(self.values[name]))
-            text.append(f" {label:<30} {word:<24}\n", style)
+            text.append(f" {label:<30} {word:<36}\n", style)
         self.query_one("#fields", Static).update(text)
+        self.query_one("#rules", Static).update(Text(rules_in_brief(self.values)))
+        box = self.query_one("#fields-box", VerticalScroll)
+        height = box.size.height or len(self.fields)
+        if self.row < box.scroll_y or self.row >= box.scroll_y + height:
+            box.scroll_to(y=max(0, self.row - height + 1), animate=False)
 
     def action_row(self, step: int) -> None:
-        self.row = (self.row + step) % len(SETUP_FIELDS)
+        self.row = (self.row + step) % len(self.fields)
         self.refresh_fields()
 
     def action_value(self, step: int) -> None:
-        name, _, options = SETUP_FIELDS[self.row]
+        name, _, options = self.fields[self.row]
         current = self.values[name]
         values = [value for value, _ in options]
         index = values.index(current) if current in values else 0
@@ -128,10 +196,16 @@ class DuelSetupScreen(DuelScreen[DuelSettings | LoadedSave | None]):
     def action_back(self) -> None:
         self.dismiss(None)
 
+    def computer(self) -> dict[Player, str]:
+        """The computer's level for each player it plays, as chosen."""
+        chosen = {p: self.values[f"player_{p}"] for p in PLAYERS}
+        return {p: level for p, level in chosen.items() if level != HUMAN}
+
     def action_start(self) -> None:
+        rules = {k: v for k, v in self.values.items() if not k.startswith("player_")}
         try:
-            settings = DuelSettings.model_validate(self.values)
+            settings = DuelSettings.model_validate(rules)
         except ValueError as exc:
             self.query_one("#message", Static).update(Text(str(exc), "red"))
             return
-        self.dismiss(settings)
+        self.dismiss(DuelStart(settings, self.computer()))

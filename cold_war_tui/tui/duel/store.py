@@ -9,17 +9,21 @@ opened. Every problem is one `SaveProblem` line naming the file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from cold_war_tui.duel import DuelGame, SaveError
-from cold_war_tui.duel.saves import from_json, summary, to_json
+from cold_war_tui.duel import DuelGame, Player, SaveError
+from cold_war_tui.duel.saves import Saved, read, summary, to_json
+from cold_war_tui.tui.autosaves import same_folder
 from cold_war_tui.tui.saves import SaveProblem, SaveStore, is_duel_save, read_save_text
 
 NAME_PREFIX = "duel-"
 """New duel saves are named `duel-DATE.json` (the autosave too: `duel-autosave.json`)."""
 CANNOT = "cannot be loaded"
+Computer = Mapping[Player, str]
+"""The computer's level for each player it plays (a player not named is a human)."""
 
 
 @dataclass(frozen=True)
@@ -27,7 +31,11 @@ class LoadedSave:
     """A duel read from a save file, and the file (later Ctrl+S saves go back to it)."""
 
     path: Path
-    game: DuelGame
+    saved: Saved
+
+    @property
+    def game(self) -> DuelGame:
+        return self.saved.game
 
 
 @dataclass(frozen=True)
@@ -44,11 +52,12 @@ class SaveEntry:
         return self.path.name
 
 
-def read_duel(path: Path) -> DuelGame:
-    """Load a duel save file (any path); SaveProblem names the file and the problem."""
+def read_duel(path: Path) -> Saved:
+    """Load a duel save file (any path): the game and its players; SaveProblem names the
+    file and the problem."""
     text = read_save_text(path)
     try:
-        return from_json(text)
+        return read(text)
     except SaveError as exc:
         raise SaveProblem(f"{path}: {exc}") from None
 
@@ -75,15 +84,30 @@ class DuelSaves:
             number += 1
         return path
 
-    def save(self, game: DuelGame, path: Path | None = None) -> Path:
-        """Write the duel to `path` (default: a new file in the folder); return where."""
-        return self.store.write(path if path is not None else self.new_path(), to_json(game))
+    def save(
+        self, game: DuelGame, path: Path | None = None, computer: Computer | None = None
+    ) -> Path:
+        """Write the duel to `path` (default: a new file in the folder); return where.
+        `computer`: the level of each player the computer plays."""
+        text = to_json(game, computer)
+        return self.store.write(path if path is not None else self.new_path(), text)
 
-    def autosave(self, game: DuelGame) -> None:
-        """Write the duel's autosave (after every decision); SaveProblem when it cannot."""
-        self.store.write(self.store.duel_autosave_path, to_json(game))
+    def claim_autosave(self, resumed: Path | None = None) -> Path:
+        """Take this instance's duel autosave slot for a duel starting now: the duel
+        autosave it resumes if no other instance has that one, else a free slot."""
+        return self.store.duel_slots.claim(resumed)
 
-    def load(self, path: Path) -> DuelGame:
+    def autosave(self, game: DuelGame, computer: Computer | None = None) -> None:
+        """Write the duel's autosave (after every decision) to this instance's slot
+        (`claim_autosave`, when the duel starts); SaveProblem when it cannot."""
+        self.store.write(self.store.duel_autosave_path, to_json(game, computer))
+
+    def is_named_save(self, path: Path) -> bool:
+        """Whether `path` is a named save of the saves folder (Ctrl+S may write it again);
+        an autosave, an old duel folder's file or a file elsewhere is not."""
+        return same_folder(path.parent, self.folder)
+
+    def load(self, path: Path) -> Saved:
         """Read a save (any path, not only the folder's); SaveProblem names the problem."""
         return read_duel(path)
 
@@ -95,8 +119,8 @@ class DuelSaves:
         paths = [p for folder in folders if folder.is_dir() for p in folder.glob("*.json")]
         entries = [entry for path in paths if (entry := self._entry(path)) is not None]
         entries.sort(key=lambda e: (e.modified, e.name), reverse=True)
-        autosave = self._entry(self.store.duel_autosave_path)
-        return entries if autosave is None else [autosave, *entries]
+        autosaves = [self._entry(path) for path in self.store.duel_slots.existing()]
+        return [entry for entry in autosaves if entry is not None] + entries
 
     def _entry(self, path: Path) -> SaveEntry | None:
         """The list line of a file; None for a card game's save (its own list shows it),
@@ -117,7 +141,7 @@ class DuelSaves:
         if not named_duel and not is_duel_save(text):
             return None
         try:
-            game = from_json(text)
+            saved = read(text)
         except SaveError as exc:
             return SaveEntry(path, modified, CANNOT, str(exc))
-        return SaveEntry(path, modified, summary(game))
+        return SaveEntry(path, modified, summary(saved.game, saved.computer))

@@ -240,6 +240,8 @@ class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
         self.after_change()
         if self.session.players_note:  # a notification: it outlives the next redraw
             self.notify(f"This save's players: {self.session.players_note}.", severity="warning")
+        if self.session.notice:
+            self.notify(self.session.notice, severity="warning", timeout=10)
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT

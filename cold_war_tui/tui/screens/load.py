@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cold_war_tui.tui.saves import SaveInfo, SaveProblem, SaveStore
+from cold_war_tui.tui.saves import SaveInfo, SaveProblem, SaveStore, cannot_load
 
 Opener = Callable[[Path], str | None]
 """Open a save: None on success, else the problem (shown on this screen)."""
@@ -72,7 +72,7 @@ class LoadScreen(Screen[None]):
         except SaveProblem as err:
             problem = str(err)
         if problem is not None:
-            self.say(f"Cannot load this save: {problem}", "bold #ff8700")
+            self.say(cannot_load(problem), "bold #ff8700")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

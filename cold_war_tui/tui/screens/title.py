@@ -6,6 +6,7 @@ loads in the background.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -17,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cold_war_tui.tui.saves import peek
+from cold_war_tui.tui.saves import SaveInfo, peek
 
 if TYPE_CHECKING:
     from cold_war_tui.tui.app import ColdWarApp
@@ -30,6 +31,11 @@ BANNER = """\
 ██      ██    ██ ██      ██   ██    ██ ███ ██ ██   ██ ██   ██       ██    ██    ██ ██
  ██████  ██████  ███████ ██████      ███ ███  ██   ██ ██   ██       ██     ██████  ██"""
 SUBTITLE = "Twilight Struggle, hot-seat in one terminal: US against USSR, 1945-1989"
+CONTINUE = "continue"
+
+
+def _newest_first(info: SaveInfo) -> tuple[bool, str]:
+    return (info.problem is None, info.saved_at)
 
 
 class TitleScreen(Screen[None]):
@@ -52,6 +58,10 @@ class TitleScreen(Screen[None]):
         Binding("q", "pick('quit')", "Quit"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.continue_paths: dict[str, Path] = {}  # the menu's Continue entries' files
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(TITLE_ART, id="title")
@@ -69,28 +79,56 @@ class TitleScreen(Screen[None]):
         return self.app
 
     def options(self) -> list[Option]:
-        store = self.cw_app.store
-        autosave = store.has_autosave()
-        if autosave:
-            resume = f"Continue: {peek(store.autosave_path).summary}"
-        else:
-            resume = "Continue (no autosave yet)"
         return [
             Option("New game", id="new"),
-            Option(Text(resume), id="continue", disabled=not autosave),
+            *self.continue_options(),
             Option("Load a saved game", id="load"),
             Option("DEFCON duel", id="duel"),
             Option("Rules and cards", id="rules"),
             Option("Quit", id="quit"),
         ]
 
-    def on_screen_resume(self) -> None:
+    def autosaves(self) -> list[tuple[SaveInfo, str | None]]:
+        """Every autosave of the data folder (another copy of the game running on it has
+        its own), newest first, the unreadable last; each with why it is damaged (a
+        replay found it so), or None."""
+        store = self.cw_app.store
+        infos = sorted((peek(path) for path in store.autosaves()), key=_newest_first, reverse=True)
+        return [(info, info.problem or store.damage(info.path)) for info in infos]
+
+    def continue_options(self) -> list[Option]:
+        """One Continue per autosave; a damaged one says why and cannot be picked."""
+        autosaves = self.autosaves()
+        self.continue_paths = {}
+        if not autosaves:
+            return [Option("Continue (no autosave yet)", id=CONTINUE, disabled=True)]
+        options: list[Option] = []
+        for info, damage in autosaves:
+            label = f"Continue: {f'unreadable: {damage}' if damage else info.summary}"
+            if len(autosaves) > 1 and not damage:
+                label += f" (saved {info.saved_at.replace('T', ' ') or 'at an unknown time'})"
+            if self.cw_app.store.game_slots.in_use(info.path):
+                label += " · open in another window: continues as a copy"
+            option_id = f"{CONTINUE}-{len(options) + 1}"
+            self.continue_paths[option_id] = info.path
+            options.append(Option(Text(label), id=option_id, disabled=damage is not None))
+        return options
+
+    def first_continue(self) -> Path | None:
+        """The autosave the `c` key continues: the newest that is not damaged."""
+        return next((info.path for info, damage in self.autosaves() if damage is None), None)
+
+    def refresh_menu(self) -> None:
+        """The menu anew (the autosaves may have changed, or been found damaged)."""
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.set_options(self.options())
         menu.highlighted = highlighted if highlighted is not None else 0
-        menu.focus()
         self.refresh_bindings()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+        self.query_one("#menu", OptionList).focus()
 
     def on_resize(self, event: events.Resize) -> None:
         wide = event.size.width >= 90 and event.size.height >= 30
@@ -100,8 +138,8 @@ class TitleScreen(Screen[None]):
         self.query_one("#note", Static).update(Text(message, style))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick" and parameters == ("continue",):
-            return True if self.cw_app.store.has_autosave() else None
+        if action == "pick" and parameters == (CONTINUE,):
+            return True if self.first_continue() is not None else None
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -117,8 +155,10 @@ class TitleScreen(Screen[None]):
             app.open_duel()
         elif choice == "new":
             app.open_new_game()
-        elif choice == "continue":
-            app.load_file(app.store.autosave_path)
+        elif choice == CONTINUE or choice in self.continue_paths:
+            path = self.continue_paths.get(choice) or self.first_continue()
+            if path is not None:
+                app.load_file(path)
         elif choice == "load":
             app.open_load()
         elif choice == "rules":

@@ -158,6 +158,7 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
             rows=ordered,
             corner=self.corner,
             acted=self.acted,
+            control_mark=self.app.no_color,
         )
         strips = [Strip(line.render(console), cell_len(line.plain)) for line in lines]
         if ordered is not None:
