@@ -64,12 +64,13 @@ def open_position(doc: dict[str, Any] | None, *keys: str) -> Steps:
     return steps
 
 
-def against_the_computer() -> Steps:
-    """A new game, the US a human and the USSR the computer: the computer's first set-up
-    point is on the map (highlighted), and it thinks about the next (its pause is long)."""
+def versus_computer(
+    make_game: Callable[[], Any], pause: float, ready: Callable[[Any], bool]
+) -> Steps:
+    """A game of `make_game()`, the US a human (Ann) and the USSR the computer (random,
+    answering at once, `pause` seconds between its moves), pictured once `ready(app)`."""
 
     async def steps(pilot: Pilot[Any]) -> None:
-        from cold_war_tui.engine import Game, GameOptions
         from cold_war_tui.tui.app import ColdWarApp
         from cold_war_tui.tui.players import ComputerSettings
         from cold_war_tui.tui.saves import SaveMeta
@@ -77,12 +78,56 @@ def against_the_computer() -> Steps:
         app = pilot.app
         assert isinstance(app, ColdWarApp)
         app.ensure_ready()
-        app.computer = ComputerSettings(think=0, pause=3600)
+        app.computer = ComputerSettings(think=0, pause=pause)
         meta = SaveMeta(names={"US": "Ann", "USSR": ""}, players={"US": "human", "USSR": "random"})
-        app.start_game(Game.new(GameOptions(seed=1983)), meta)
-        for _ in range(100):
+        app.start_game(make_game(), meta)
+        for _ in range(200):
             await pilot.pause(0.02)
-            if app.screen.query("#map") and app.screen.query_one("#map").acted:
+            if ready(app):
+                break
+        await quiet(pilot)
+
+    return steps
+
+
+def against_the_computer() -> Steps:
+    """A new game: the computer's first set-up point is on the map (highlighted), and it
+    thinks about the next (its pause is long)."""
+    from cold_war_tui.engine import Game, GameOptions
+
+    def acted(app: Any) -> bool:
+        return bool(app.screen.query("#map") and app.screen.query_one("#map").acted)
+
+    return versus_computer(lambda: Game.new(GameOptions(seed=1983)), 3600, acted)
+
+
+def computer_moved() -> Steps:
+    """The mid-game: the computer (USSR) has played its round, and the US player reads
+    its result in the log panel (also at 80x24)."""
+    from cold_war_tui.engine import Game
+    from cold_war_tui.tui.demo import MIDGAME
+    from cold_war_tui.tui.screens.game import GameScreen
+
+    def human_to_move(app: Any) -> bool:
+        return isinstance(app.screen, GameScreen) and app.screen.mine() is not None
+
+    return versus_computer(lambda: Game.from_scenario({**MIDGAME, "seed": 5}), 0, human_to_move)
+
+
+def with_hint(doc: dict[str, Any], *pressed: str) -> Steps:
+    """A position, then `h`: the hint is shown once the computer has thought."""
+    opening = open_position(doc, *pressed)
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        from cold_war_tui.tui.players import ComputerSettings
+
+        pilot.app.computer = ComputerSettings(iterations=2)  # type: ignore[attr-defined]
+        await opening(pilot)
+        await pilot.press("h")
+        screen = pilot.app.screen
+        for _ in range(300):
+            await pilot.pause(0.05)
+            if screen.hint_armed is None and screen.hint_job is None:  # type: ignore[attr-defined]
                 break
         await quiet(pilot)
 
@@ -142,6 +187,7 @@ def shots() -> list[tuple[str, tuple[int, int], Steps]]:
     from cold_war_tui.tui.demo import MIDGAME, WITH_EFFECTS
 
     operation = ("enter", *"socialist", "down", "enter", *"gree")
+    open_middle_east = {**MIDGAME, "defcon": 4}
     return [
         ("title", WIDE, quiet),
         ("new-game", WIDE, keys("n")),
@@ -150,7 +196,13 @@ def shots() -> list[tuple[str, tuple[int, int], Steps]]:
         ("hand-over", WIDE, open_position(MIDGAME, *operation, "enter", "enter", "enter")),
         ("game", WIDE, open_position(MIDGAME, *operation)),
         ("game-action", WIDE, open_position(MIDGAME, "enter", "down")),
-        ("game-80x24", SMALL, open_position(MIDGAME, "enter", "down")),
+        ("game-80x24", SMALL, computer_moved()),
+        (
+            "game-odds",
+            WIDE,
+            open_position(open_middle_east, *operation[:-4], "tab", *"coup in iran"),
+        ),
+        ("game-hint", WIDE, with_hint(MIDGAME, "enter")),
         ("too-small", TINY, open_position(MIDGAME, "enter")),
         ("piles", WIDE, open_position(WITH_EFFECTS, "enter", "f4", "down", "down")),
         ("rules", WIDE, keys("r", *"coup")),

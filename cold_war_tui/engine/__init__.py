@@ -32,6 +32,7 @@ from cold_war_tui.engine.moves import (
     Un,
     parse_move,
 )
+from cold_war_tui.engine.odds import CoupOdds, RealignOdds, SpaceOdds
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.scoring import SideScore
 from cold_war_tui.engine.state import CountryInfluence, StateSnapshot
@@ -46,6 +47,7 @@ __all__ = [
     "CardPick",
     "Choice",
     "CountryInfluence",
+    "CoupOdds",
     "Decision",
     "DecisionKind",
     "Defcon",
@@ -62,10 +64,12 @@ __all__ = [
     "Pass",
     "Play",
     "PlayerView",
+    "RealignOdds",
     "RegionPick",
     "SaveError",
     "ScenarioError",
     "SideScore",
+    "SpaceOdds",
     "StateSnapshot",
     "Target",
     "Un",

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from cold_war_tui.datamodel import GameData
-from cold_war_tui.engine import operations
+from cold_war_tui.engine import odds, operations
 from cold_war_tui.engine.board import US, USSR, Board, Side, board_for, other
 from cold_war_tui.engine.cache_check import check_caches, check_memos
 from cold_war_tui.engine.core import Core, LogEntry, make_core
@@ -34,6 +34,7 @@ from cold_war_tui.engine.effect_keys import PERSISTENT, THIS_TURN, EffectError, 
 from cold_war_tui.engine.errors import IllegalChoice, SaveError, ScenarioError
 from cold_war_tui.engine.events.registry import RULEBOOK
 from cold_war_tui.engine.moves import MOVE_TYPES, Move, parse_move, with_cards
+from cold_war_tui.engine.odds import CoupOdds, RealignOdds, SpaceOdds
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.rng import seed_state
 from cold_war_tui.engine.savefile import FORMAT_VERSION, read_document, validated
@@ -378,6 +379,26 @@ class Game:
         core = self._core
         return list(core.tables.closed_regions[core.state.defcon])
 
+    # -- the odds of a roll before it is made (engine/odds.py) ---------------------------
+    def coup_odds(self, country: str) -> CoupOdds:
+        """A coup in `country` (a key) by the pending operation's player, with its ops and
+        their area bonus there (6.3.2); ValueError when no operation is pending."""
+        pending = self._pending
+        if pending is None or "ops" not in pending.context:
+            raise ValueError("no operation is pending")
+        core = self._core
+        where = _country(core, country)
+        budget = operations.Budget(pending.context["ops"], pending.context.get("bonuses", ()))
+        return odds.coup_odds(core, pending.player, where, budget.available_in(core, where))
+
+    def realign_odds(self, country: str, side: str) -> RealignOdds:
+        """A realignment roll by `side` in `country` (a key) now (6.2.2)."""
+        return odds.realign_odds(self._core, _side(side), _country(self._core, country))
+
+    def space_odds(self, side: str) -> SpaceOdds | None:
+        """`side`'s next space race box and the roll it needs (6.4.1); None past the last."""
+        return odds.space_odds(self._core, _side(side))
+
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> str:
         """The save document: format, options, origin, choices and a state snapshot.
@@ -601,6 +622,14 @@ def _side(side: str) -> Side:
     if side == USSR:
         return USSR
     raise ValueError(f"side must be 'US' or 'USSR', not {side!r}")
+
+
+def _country(core: Core, key: str) -> int:
+    """The index of country `key`; a ValueError naming it when there is none."""
+    index = core.board.index.get(key) if isinstance(key, str) else None
+    if index is None:
+        raise ValueError(f"no country {excerpt(key)} on this map")
+    return index
 
 
 def _choices_made(point: Checkpoint) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from cold_war_tui.engine import restrictions
 from cold_war_tui.engine.board import Side, other
@@ -231,28 +231,60 @@ def controlled_neighbours(core: Core, side: Side, country: int) -> int:
     return count + 1 if country in board.adjacent_to[side] else count
 
 
-def realign_modifier(core: Core, side: Side, country: int) -> int:
-    """+1 per adjacent controlled country, +1 superpower, +1 for more influence (6.2.2)."""
-    bonus = controlled_neighbours(core, side, country)
+class RealignModifiers(NamedTuple):
+    """What one side adds to its realignment die in a country (6.2.2), term by term."""
+
+    adjacent: int  # +1 for each adjacent country it controls
+    superpower: int  # +1 when its superpower is adjacent
+    more_influence: int  # +1 when it has more influence there than the opponent
+    effects: int  # effects in play (#93 Iran-Contra Scandal: -1 to every US die)
+
+    @property
+    def total(self) -> int:
+        return self.adjacent + self.superpower + self.more_influence + self.effects
+
+    def words(self) -> str:
+        """ "+1 superpower +1 more influence", or "" when nothing is added."""
+        terms = (
+            (self.adjacent, "adjacent controlled"),
+            (self.superpower, "superpower"),
+            (self.more_influence, "more influence"),
+            (self.effects, "effects"),
+        )
+        return " ".join(f"{amount:+d} {what}" for amount, what in terms if amount)
+
+
+def realign_modifiers(core: Core, side: Side, country: int) -> RealignModifiers:
+    """`side`'s realignment modifiers in `country` now (6.2.2), with effects in play."""
+    superpower = 1 if country in core.board.adjacent_to[side] else 0
     mine = core.state.influence[side][country]
     theirs = core.state.influence[other(side)][country]
-    return bonus + 1 if mine > theirs else bonus
+    return RealignModifiers(
+        controlled_neighbours(core, side, country) - superpower,
+        superpower,
+        1 if mine > theirs else 0,
+        restrictions.realign_roll_modifier(core, side),
+    )
 
 
 def realign(core: Core, side: Side, country: int) -> None:
-    """One realignment roll: the higher modified roll removes the difference (6.2.2)."""
+    """One realignment roll: the higher modified roll removes the difference (6.2.2).
+    After both dice, the log gives each side's total and the modifiers behind it (a
+    side without any is not named there: its total is its die)."""
     opponent = other(side)
     name = core.name(country)
     rolls = {}
+    terms = []
     for who in (side, opponent):
         die = core.roll(who, f"realignment in {name}", "6.2.2")
-        modifier = realign_modifier(core, who, country) + restrictions.realign_roll_modifier(
-            core, who
-        )
-        rolls[who] = die + modifier
+        modifiers = realign_modifiers(core, who, country)
+        rolls[who] = die + modifiers.total
+        if modifiers.words():
+            terms.append(f"{who} {modifiers.words()}")
     difference = rolls[side] - rolls[opponent]
+    why = f" ({'; '.join(terms)})" if terms else ""
     core.log(
-        "6.2.2", f"realignment in {name}: {side} {rolls[side]} vs {opponent} {rolls[opponent]}"
+        "6.2.2", f"realignment in {name}: {side} {rolls[side]} vs {opponent} {rolls[opponent]}{why}"
     )
     if difference > 0:
         core.remove_influence(opponent, country, difference, "6.2.2")
@@ -338,6 +370,7 @@ def conduct(
         f"{side}: use {plural(ops, 'op')} ({either([KIND_WORDS[k] for k in offered])})",
         [choice for kind in offered for choice in target_choices(core, kind, targets[kind])],
         ops=ops,
+        bonuses=tuple(bonuses),  # the area bonuses of these ops (Game.coup_odds)
     )
     target = expect(chosen, Target)
     verb, country = target.verb, core.board.index[target.country]

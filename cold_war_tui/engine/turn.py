@@ -352,6 +352,8 @@ def end_turn(core: Core) -> Flow[None]:
         state.space_attempts[side] = 0
         state.rounds_taken[side] = 0
     state.action_round = 0
+    kept = ", ".join(f"{side} {len(state.hands[side])}" for side in SIDES)
+    core.log("5.1", f"cards kept into the next turn: {kept}")  # public: the hand sizes
     core.log("", f"turn {state.turn} ends")
 
 

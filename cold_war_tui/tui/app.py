@@ -293,7 +293,10 @@ class ColdWarApp(App[None]):
         from cold_war_tui.tui.screens.new_game import NewGameScreen
 
         seed = self.new_seed() if self.new_seed is not None else None
-        self.push_screen(NewGameScreen(seed, self.preset_players), self._new_game_chosen)
+        players = self.preset_players  # the command line's, else who played last time
+        if players is None:
+            players, _ = Players.from_dict(self.store.last_players())
+        self.push_screen(NewGameScreen(seed, players), self._new_game_chosen)
 
     def _new_game_chosen(self, choice: NewGame | None) -> None:
         if choice is None:
@@ -301,7 +304,9 @@ class ColdWarApp(App[None]):
         from cold_war_tui.engine import Game
 
         game = Game.new(choice.options)
-        self.start_game(game, SaveMeta(names=choice.names, players=choice.players.to_dict()))
+        players = choice.players.to_dict()
+        self.store.remember_players(players)
+        self.start_game(game, SaveMeta(names=choice.names, players=players, hints=choice.hints))
 
     def start_game(self, game: Game, meta: SaveMeta, source: Path | None = None) -> None:
         """Open the game screen for a game (new, or loaded from the file `source`), above
@@ -403,6 +408,10 @@ class ColdWarApp(App[None]):
             yield SystemCommand("Save", "Save the game under a name (Ctrl+S)", screen.action_save)
             yield SystemCommand("Load", "Open a saved game (Ctrl+O)", screen.action_load)
             yield SystemCommand("Undo", "Take back your last choice (Ctrl+Z)", screen.action_undo)
+            if screen.session.hints:
+                yield SystemCommand(
+                    "Hint", "What the computer would play in your place (h)", screen.ask_hint
+                )
             yield SystemCommand(
                 "Rules", "The rules summary and the cards (F1)", screen.action_rules
             )

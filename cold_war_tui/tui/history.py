@@ -153,3 +153,56 @@ def turn_lines(records: Sequence[TurnRecord]) -> list[Text]:
         row.append("  " + " ".join("-" if v is None else str(v) for v in ops), DIM)
         lines.append(row)
     return lines
+
+
+# -- the end of one turn ----------------------------------------------------------------
+KEPT = re.compile(r"^cards kept into the next turn: (.+)$")
+KEPT_SIDE = re.compile(r"(US|USSR) (\d+)")
+TURN_ENDS = re.compile(r"^turn (\d+) ends$")
+
+
+@dataclass(slots=True)
+class TurnSummary:
+    """One finished turn as its log tells it: VP before and after, the military
+    operations check (8.2.1), the scoring cards' VP (10.x), DEFCON's moves, and how many
+    cards each side keeps (5.1)."""
+
+    turn: int
+    vp_before: int = 0
+    vp_after: int = 0
+    milops: dict[str, tuple[int, int]] = field(default_factory=dict)  # side: (done, needed)
+    milops_result: list[str] = field(default_factory=list)
+    scoring: list[str] = field(default_factory=list)
+    defcon: tuple[int, int] | None = None  # (first, last) of the turn's moves
+    kept: dict[str, int] = field(default_factory=dict)
+
+
+def turn_summary(log: Sequence[LogEntry], turn: int, final_vp: int) -> TurnSummary | None:
+    """The summary of `turn` once its log says it ended; None before. `final_vp` is the VP
+    now (where the log shows no VP change, the VP never moved from it)."""
+    entries = [e for e in log if e.turn == turn]
+    if not any(TURN_ENDS.match(e.text) for e in entries):
+        return None
+    records = {r.turn: r for r in turn_history(log, final_vp)}
+    summary = TurnSummary(turn, vp_after=records[turn].vp)
+    change = 0
+    moves: list[tuple[int, int]] = []
+    for entry in entries:
+        text = entry.text
+        if found := VP_CHANGE.match(text):
+            amount = int(found.group(2))
+            change += amount if found.group(1) == "US" else -amount
+            if entry.rule.startswith("10"):
+                summary.scoring.append(text.split("; VP ")[0])
+        if found := MILOPS.match(text):
+            summary.milops[found.group(1)] = (int(found.group(2)), int(found.group(3)))
+        elif entry.rule == "8.2.1":
+            summary.milops_result.append(text.split("; VP ")[0])
+        if found := DEFCON_MOVE.match(text):
+            moves.append((int(found.group(1)), int(found.group(2))))
+        if found := KEPT.match(text):
+            summary.kept = {s: int(n) for s, n in KEPT_SIDE.findall(found.group(1))}
+    summary.vp_before = summary.vp_after - change
+    if moves:
+        summary.defcon = (moves[0][0], moves[-1][1])
+    return summary

@@ -52,6 +52,12 @@ ABBREVIATIONS = {
 # The verb of a choice id that names a country, and its marker on the map.
 TARGET_VERBS = {"infl": "+", "coup": "x", "realign": "r", "remove": "-", "target": ">"}
 MANY = "*"
+# What each marker means, for the legend (in this order).
+MARKER_WORDS = {"+": "infl", "x": "coup", "r": "realign", "-": "remove", ">": "target"}
+MARKER_WORDS[MANY] = "several"
+BATTLEGROUND_WORDS = "◆ battleground"
+# The names of a cell's columns: the header row of every map column.
+HEADER = " name   stab US USSR"
 
 US_STYLE = "bold #7fb2ff"
 USSR_STYLE = "bold #ff7f7f"
@@ -127,36 +133,44 @@ class MapLayout:
 
 @dataclass(frozen=True, slots=True)
 class Corner:
-    """A table drawn in the free corner below the first CORNER_COLUMNS columns: a title
-    (one cell wide when it sits beside the end of the first column) and its lines."""
+    """A table drawn in the free corner below the first CORNER_COLUMNS columns: a title,
+    the names of its columns (`labels`, if any), each one cell wide when they sit beside
+    the end of the first column, and its lines."""
 
     title: Text
     lines: tuple[Text, ...]
+    labels: Text | None = None
+
+    @property
+    def heading(self) -> tuple[Text, ...]:
+        return (self.title,) if self.labels is None else (self.title, self.labels)
 
 
-def corner_rows(layout: MapLayout) -> tuple[int, int, int]:
-    """Where a corner goes: the title's row and column, and the row of its first line.
-    The lines start below the longest of the corner's columns; the title sits just above
-    them in the second column when that one ends sooner, else on a row of its own."""
+def corner_rows(layout: MapLayout, heading: int = 1) -> tuple[int, int, int]:
+    """Where a corner goes: its heading's first row and column, and the row of its first
+    line. The lines start below the longest of the corner's columns; the `heading` rows
+    (title, labels) sit just above them in the second column when that one ends sooner,
+    else on rows of their own."""
     start = max(len(column) for column in layout.columns[:CORNER_COLUMNS])
-    if start and len(layout.columns[CORNER_COLUMNS - 1]) < start:
-        return start - 1, CORNER_COLUMNS - 1, start
-    return start, 0, start + 1
+    if start >= heading and len(layout.columns[CORNER_COLUMNS - 1]) <= start - heading:
+        return start - heading, CORNER_COLUMNS - 1, start
+    return start, 0, start + heading
 
 
 def drawn_height(layout: MapLayout, corner: Corner | None) -> int:
     """The lines `render_map` draws: the layout's, or more if the corner reaches lower."""
     if corner is None:
         return layout.height
-    return max(layout.height, corner_rows(layout)[2] + len(corner.lines))
+    return max(layout.height, corner_rows(layout, len(corner.heading))[2] + len(corner.lines))
 
 
 def corner_texts(layout: MapLayout, corner: Corner | None) -> dict[int, tuple[int, Text]]:
-    """{row: (first column, text)} of the corner's title and lines."""
+    """{row: (first column, text)} of the corner's heading and lines."""
     if corner is None:
         return {}
-    title_row, title_column, start = corner_rows(layout)
-    texts = {title_row: (title_column, corner.title)}
+    heading = corner.heading
+    first, column, start = corner_rows(layout, len(heading))
+    texts = {first + i: (column, text) for i, text in enumerate(heading)}
     texts |= {start + i: (0, line) for i, line in enumerate(corner.lines)}
     return texts
 
@@ -223,6 +237,31 @@ def move_markers(moves: Iterable[Move]) -> dict[str, str]:
         key = move.country
         markers[key] = marker if markers.get(key, marker) == marker else MANY
     return markers
+
+
+def legend_markers(choices: Iterable[Choice]) -> set[str]:
+    """The markers the legend explains for these choices: one per kind of target offered,
+    and MANY when a country is offered for several."""
+    listed = list(choices)
+    offered = {TARGET_VERBS[c.move.verb] for c in listed if isinstance(c.move, Target)}
+    return offered | ({MANY} if MANY in target_markers(listed).values() else set())
+
+
+def legend(markers: Iterable[str]) -> str:
+    """The meaning of the markers on the map now ("+ infl x coup * several"), and of ◆."""
+    shown = set(markers)
+    words = [f"{mark} {word}" for mark, word in MARKER_WORDS.items() if mark in shown]
+    return " ".join([*words, BATTLEGROUND_WORDS])
+
+
+def header_line(layout: MapLayout) -> Text:
+    """The row above the map naming each column's parts: stability, US and USSR influence."""
+    text = Text(no_wrap=True, overflow="crop")
+    for _ in layout.columns:
+        text.append(HEADER[:12], SUB_STYLE)
+        text.append(HEADER[12:15], US_STYLE)
+        text.append(HEADER[15:], USSR_STYLE)
+    return text
 
 
 def country_cell(
@@ -364,9 +403,11 @@ def key_at(layout: MapLayout, x: int, y: int) -> str | None:
 def find_country(
     layout: MapLayout, typed: str, prefer: Iterable[str] = (), after: str | None = None
 ) -> str | None:
-    """The country whose name (or key) starts with `typed`, legal targets first.
+    """The country whose name (or key, or the short name the map shows) starts with
+    `typed`, legal targets first.
 
-    Words count too ("korea" finds North Korea). With `after`, the search
+    Words count too ("korea" finds North Korea, "germ" West Germany), and so does
+    the name as the map writes it ("w.germ", "czechoslo."). With `after`, the search
     continues past that country, so typing again cycles through the matches.
     """
     needle = typed.strip().lower()
@@ -376,7 +417,12 @@ def find_country(
 
     def matches(key: str) -> int:
         name = layout.countries[key].name.lower()
-        if name.startswith(needle) or key.startswith(needle.replace(" ", "-")):
+        shown = short_name(layout.countries[key].name).lower()
+        if (
+            name.startswith(needle)
+            or shown.startswith(needle)
+            or key.startswith(needle.replace(" ", "-"))
+        ):
             return 2
         words = name.replace("/", " ").replace("-", " ").split()
         return 1 if any(w.startswith(needle) for w in words) else 0

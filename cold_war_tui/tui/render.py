@@ -8,7 +8,8 @@ choices and greyed-out options, scoring from the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from rich.text import Text
@@ -16,15 +17,19 @@ from rich.text import Text
 from cold_war_tui.datamodel import Card, GameData
 from cold_war_tui.engine import (
     CHINA_CARD,
+    CoupOdds,
     Decision,
     Outcome,
     PlayerView,
+    RealignOdds,
     SideScore,
+    SpaceOdds,
     StateSnapshot,
     derived,
     other,
 )
 from cold_war_tui.tui.effect_names import describe, place_names
+from cold_war_tui.tui.history import TurnSummary
 from cold_war_tui.tui.map_render import US_STYLE, USSR_STYLE
 from cold_war_tui.tui.saves import vp_text
 from cold_war_tui.tui.tracks import BAD, DIM, GOOD, SIDE_STYLE, side_text
@@ -54,20 +59,28 @@ def _cards_by_number(data: GameData) -> dict[int, Card]:
 
 def effect_entries(view: PlayerView | StateSnapshot, data: GameData) -> list[tuple[str, Text]]:
     """("game" or "turn", "#21 NATO: no USSR coups…") for each effect in play, then the
-    cards lying in play that no effect names (with their own name only)."""
+    cards lying in play that no effect names (with their own name only). A card's
+    effects of one scope share its entry ("#27 ...: no USSR coups in Japan, no USSR
+    realignment in Japan")."""
     cards = card_by_number(data)
     names = derived(data, place_names)
     entries: list[tuple[str, Text]] = []
+    by_card: dict[tuple[str, int], Text] = {}
     named: set[int] = set()
     for scope, effects in (("game", view.effects), ("turn", view.turn_effects)):
         for key, value in sorted(effects.items()):
             described = describe(key, value, names) if value else None
             if described is None:
                 continue
+            card = described.card if described.card in cards else None
+            if card is not None and (scope, card) in by_card:
+                by_card[scope, card].append(f", {described.words}")
+                continue
             text = Text()
-            if described.card is not None and described.card in cards:
-                named.add(described.card)
-                text.append(card_name(data, described.card), "bold")
+            if card is not None:
+                named.add(card)
+                by_card[scope, card] = text
+                text.append(card_name(data, card), "bold")
                 text.append(": ")
             text.append(described.words)
             entries.append((scope, text))
@@ -196,30 +209,38 @@ def card_detail(
     player: str | None,
     pending: Decision | None,
     ops: int | None = None,
+    *,
+    brief: bool = False,
 ) -> Text:
-    """A card's facts and text, and why its event can or cannot be played now."""
+    """A card's facts and text, and why its event can or cannot be played now.
+
+    `brief`: under the hand, whose line already gives the ops, the side and the star:
+    the name and the text only, so that the whole text fits a narrow panel."""
     cards = card_by_number(data)
     card = cards.get(number)
     text = Text()
     if card is None:
         return Text(f"#{number}: unknown card", BAD)
     text.append(f"#{number} {card.name}", "bold")
-    text.append("  ")
-    text.append(
-        plural(card.ops, "op")
-        if ops is None or ops == card.ops
-        else f"{plural(ops, 'op')} (printed {card.ops})"
-    )
-    text.append(", ")
-    text.append_text(side_text(card.side) if card.side != "Neutral" else Text("both sides"))
-    text.append(f", {card.period} War")
-    if card.starred:
-        text.append(", ★ removed after its event")
+    if brief:
+        text.append(" ★" if card.starred else "", "#ffd75f")
+    else:
+        text.append("  ")
+        text.append(
+            plural(card.ops, "op")
+            if ops is None or ops == card.ops
+            else f"{plural(ops, 'op')} (printed {card.ops})"
+        )
+        text.append(", ")
+        text.append_text(side_text(card.side) if card.side != "Neutral" else Text("both sides"))
+        text.append(f", {card.period} War")
+        if card.starred:
+            text.append(", ★ removed after its event")
     if card.scoring:
-        text.append(", scoring card")
+        text.append(", scoring card" if not brief else " (scoring card)")
     if player is not None:
         _, style, reason = event_status(number, cards, player, pending)
-        if reason:
+        if reason and not (brief and style == GOOD):  # the hand's "ev ok" says it all
             text.append("\nEvent now: ", "bold")
             text.append(reason, style)
     text.append("\n")
@@ -272,8 +293,14 @@ def decision_header(decision: Decision, data: GameData, who: str) -> Text:
 
 
 def _context(key: str, value: Any, data: GameData) -> str:
-    if key in ("targets", "no_event") or value is None or value == [] or value == {}:
+    if key in ("targets", "no_event") or value is None or value in ([], {}, ()):
         return ""
+    if key == "bonuses":  # the area bonuses of an operation's ops (the China Card's Asia)
+        names = derived(data, place_names)
+        return "; ".join(
+            f"+{plural(bonus.amount, 'op')} if all go to {names.get(bonus.area, bonus.area)}"
+            for bonus in value
+        )
     label = key.replace("_", " ")
     if "headline" in key and isinstance(value, int):
         return f"{label}: {card_name(data, value)}"
@@ -292,10 +319,120 @@ def choice_label(label: str) -> str:
     return label
 
 
+def choice_text(label: str, note: str = "") -> Text:
+    """A menu entry: the label, and a note after it (the odds of its roll)."""
+    text = Text(choice_label(label))
+    if note:
+        text.append(f" · {note}", "#afd7ff")
+    return text
+
+
 def unavailable_text(label: str, reason: str) -> Text:
     text = Text(choice_label(label), DIM)
     text.append(f"  ({reason})", "italic " + DIM)
     return text
+
+
+# -- the odds of a roll (the engine's: Game.coup_odds, realign_odds, space_odds) ----------
+Odds = CoupOdds | RealignOdds | SpaceOdds
+
+
+def percent(chance: Fraction) -> str:
+    return f"{round(100 * chance)}%"
+
+
+def short_odds(odds: Odds) -> str:
+    """A few words for a menu entry: "2+ 83%", "gain 42%", "1-4 67%"."""
+    if isinstance(odds, CoupOdds):
+        return "cannot succeed" if odds.needed > 6 else f"{odds.needed}+ {percent(odds.chance)}"
+    if isinstance(odds, RealignOdds):
+        return f"gain {percent(odds.gain)}"
+    return f"1-{odds.roll_max} {percent(odds.chance)}"
+
+
+def odds_text(odds: Odds, data: GameData) -> Text:
+    """What the roll needs and its chance, as a sentence for the status line."""
+    names = derived(data, place_names)
+    text = Text()
+    if isinstance(odds, CoupOdds):
+        name = names.get(odds.country, odds.country)
+        extra = f" {odds.modifier:+d} effects" if odds.modifier else ""
+        sum_words = f"die + {plural(odds.ops, 'op')}{extra} > {odds.target} (2 x stability)"
+        if odds.needed > 6:
+            text.append(f"Coup in {name} cannot succeed", BAD)
+            text.append(f": {sum_words}, and a 6 does not make it.")
+            return text
+        text.append(f"Coup in {name}: needs {odds.needed}+ ({percent(odds.chance)})", "bold")
+        removed = min(odds.best, odds.opponent_influence)
+        text.append(f": {sum_words}; a 6 removes {removed} {other(odds.side)}")
+        if odds.best > removed:
+            text.append(f", adds {odds.best - removed} {odds.side}")
+        text.append(".")
+        return text
+    if isinstance(odds, RealignOdds):
+        name = names.get(odds.country, odds.country)
+        text.append(f"Realign {name}: ", "bold")
+        for side, mods in ((odds.side, odds.roller), (other(odds.side), odds.defender)):
+            text.append_text(side_text(side))
+            text.append(f" {mods.total:+d}")
+            text.append(f" ({mods.words()})" if mods.words() else "", DIM)
+            text.append(" vs " if side == odds.side else "; ")
+        text.append(f"gain {percent(odds.gain)}", "bold")
+        text.append(f", tie {percent(odds.tie)}, lose {percent(odds.loss)}")
+        text.append(" (your own influence there)." if odds.loss_costs else " (costs nothing).")
+        return text
+    text.append(f"Space race: box {odds.box} {odds.name} ", "bold")
+    text.append(f"needs a roll of 1-{odds.roll_max} ({percent(odds.chance)}).")
+    return text
+
+
+# -- the end of a turn -------------------------------------------------------------------
+def summary_lines(
+    summary: TurnSummary,
+    data: GameData,
+    viewer: str | None,
+    kept: Sequence[int] = (),
+    known: Sequence[int] = (),
+) -> list[Text]:
+    """A finished turn in a few lines: VP, military operations, scoring, DEFCON, and the
+    cards each side keeps as `viewer` may know them (his own `kept` cards, the opponent's
+    number and the ones `known` to him)."""
+    lines = []
+    swing = summary.vp_after - summary.vp_before
+    vp = Text("VP: ", "bold")
+    vp.append(f"{vp_text(summary.vp_before)} → {vp_text(summary.vp_after)}")
+    if swing:
+        vp.append(f" ({abs(swing)} to the {'US' if swing > 0 else 'USSR'} this turn)", DIM)
+    lines.append(vp)
+    milops = Text("Military operations (8.2.1): ", "bold")
+    milops.append(
+        ", ".join(f"{side} {done} of {needed}" for side, (done, needed) in summary.milops.items())
+        or "not checked"
+    )
+    results = summary.milops_result or ["no VP for either side"]
+    milops.append(f": {'; '.join(results)}")
+    lines.append(milops)
+    scoring = Text("Scoring: ", "bold")
+    scoring.append("; ".join(summary.scoring) if summary.scoring else "no region scored")
+    lines.append(scoring)
+    defcon = Text("DEFCON: ", "bold")
+    checked = {needed for _, needed in summary.milops.values()}
+    if summary.defcon is None:
+        level = f"{checked.pop()} " if len(checked) == 1 else ""
+        defcon.append(f"{level}all turn, no change")
+    else:
+        defcon.append(f"{summary.defcon[0]} → {summary.defcon[1]} during the turn")
+    lines.append(defcon)
+    for side, count in summary.kept.items():
+        line = Text()
+        line.append_text(side_text(side))
+        line.append(f" keeps {plural(count, 'card')}")
+        if side == viewer and count:
+            line.append(": " + ", ".join(card_name(data, c) for c in kept) if kept else "")
+        elif viewer is not None and side != viewer and known:
+            line.append(f" (known to you: {', '.join(card_name(data, c) for c in known)})")
+        lines.append(line)
+    return lines
 
 
 # -- the end --------------------------------------------------------------------------

@@ -16,6 +16,7 @@ the same `saves/` folder by the same `SaveStore.write`, read by the same
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -50,6 +51,10 @@ DUEL_SAVE_FORMAT = "cold-war-tui/defcon-duel"
 """The `format` of a duel save (`cold_war_tui.duel.saves.SAVE_FORMAT`, a test checks)."""
 NAME_CHARS = 40
 """A player's name read from a save is cut to this (the file may hold anything)."""
+MAX_HINTS = 10_000
+"""At most this many hints of a save's `meta.hints_asked` are read."""
+NEW_GAME_NAME = "new-game.json"
+"""What New game proposes: who played each side last time (`SaveStore.last_players`)."""
 
 
 class SaveProblem(Exception):
@@ -64,18 +69,42 @@ def cannot_load(problem: SaveProblem | str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class HintAsked:
+    """A hint a player asked for: who, of which computer level, in which turn, and where
+    it goes in the log (`at`: the log entries before it)."""
+
+    side: str
+    level: str
+    turn: int
+    at: int
+
+    @classmethod
+    def from_dict(cls, raw: object) -> HintAsked | None:
+        """One entry of a save's `meta.hints_asked`; None when it is not one."""
+        if not isinstance(raw, dict) or raw.get("side") not in SIDES:
+            return None
+        turn, at = raw.get("turn"), raw.get("at")
+        if type(turn) is not int or type(at) is not int or not (1 <= turn <= 10 and at >= 0):
+            return None
+        return cls(str(raw["side"]), _text(raw.get("level")), turn, at)
+
+
+@dataclass(frozen=True, slots=True)
 class SaveMeta:
-    """What the program adds to the engine's save: names, who plays each side, and a
-    summary for lists.
+    """What the program adds to the engine's save: names, who plays each side, the hints
+    switch and the hints asked, and a summary for lists.
 
     `players` is, per side, "human" or the computer's level (a name of `bots.BOTS`), as
     the file says it: `players.Players.from_dict` checks the levels when the game
-    opens (here the engine is not loaded yet). A save without it is two humans.
+    opens (here the engine is not loaded yet). A save without it is two humans; a save
+    without `hints` has them on.
     """
 
     names: dict[str, str] = field(default_factory=lambda: dict.fromkeys(SIDES, ""))
     saved_at: str = ""
     players: dict[str, str] = field(default_factory=lambda: dict.fromkeys(SIDES, HUMAN))
+    hints: bool = True
+    hints_asked: tuple[HintAsked, ...] = ()
 
     def to_dict(self, game: Game) -> dict[str, Any]:
         state = game.state
@@ -83,6 +112,11 @@ class SaveMeta:
             "app": APP_NAME,
             "names": dict(self.names),
             "players": dict(self.players),
+            "hints": self.hints,
+            "hints_asked": [
+                {"side": h.side, "level": h.level, "turn": h.turn, "at": h.at}
+                for h in self.hints_asked
+            ],
             "saved_at": self.saved_at or datetime.now().isoformat(timespec="seconds"),
             "turn": state.turn,
             "phase": state.phase,
@@ -102,7 +136,16 @@ class SaveMeta:
             side: _text(players.get(side) if isinstance(players, dict) else None) or HUMAN
             for side in SIDES
         }
-        return cls(names=clean, saved_at=_text(raw.get("saved_at")), players=plays)
+        asked = raw.get("hints_asked")
+        listed = asked[:MAX_HINTS] if isinstance(asked, list) else []
+        hints = [HintAsked.from_dict(h) for h in listed]
+        return cls(
+            names=clean,
+            saved_at=_text(raw.get("saved_at")),
+            players=plays,
+            hints=raw.get("hints") is not False,
+            hints_asked=tuple(h for h in hints if h is not None),
+        )
 
 
 def _text(value: object) -> str:
@@ -397,6 +440,28 @@ class SaveStore:
         screen opens; the first slot before that); SaveProblem names the file when it
         cannot be written."""
         self.write(self.autosave_path, save_text(game, meta))
+
+    @property
+    def new_game_path(self) -> Path:
+        return self.root / NEW_GAME_NAME
+
+    def remember_players(self, players: dict[str, str]) -> None:
+        """Keep who plays each side ("human" or a level) for the next New game; a file
+        that cannot be written only loses the suggestion."""
+        with contextlib.suppress(SaveProblem):
+            self.write(self.new_game_path, json.dumps({"players": players}, sort_keys=True))
+
+    def last_players(self) -> dict[str, str] | None:
+        """Who played each side in the last new game, as `remember_players` kept it (None
+        when there is no such file, or it cannot be read)."""
+        try:
+            doc = load_json(read_bounded(self.new_game_path, MAX_SAVE_BYTES).decode("utf-8"))
+        except (OSError, FileRefused, UnicodeDecodeError, BadJson):
+            return None
+        players = doc.get("players") if isinstance(doc, dict) else None
+        if not isinstance(players, dict):
+            return None
+        return {side: _text(players.get(side)) or HUMAN for side in SIDES}
 
     def remove_stale_temps(self) -> int:
         """Delete what killed writes left behind (`.autosave.json.*.tmp` ...); at start-up."""

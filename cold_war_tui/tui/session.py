@@ -19,12 +19,13 @@ from cold_war_tui.engine import (
     Decision,
     Game,
     IllegalChoice,
+    LogEntry,
     Order,
     StateSnapshot,
     Target,
 )
 from cold_war_tui.tui.players import Players
-from cold_war_tui.tui.saves import SaveMeta, SaveProblem, SaveStore, vp_text
+from cold_war_tui.tui.saves import HintAsked, SaveMeta, SaveProblem, SaveStore, vp_text
 
 REBUILT = 40  # a loaded game's last choices whose undo steps are rebuilt by replaying
 WALK = 24  # at most this many of a player's own choices are tried ahead for a warning
@@ -126,6 +127,24 @@ class Session:
             return f"the computer ({side})"
         name = self.meta.names.get(side, "")
         return f"the {side} player ({name})" if name else f"the {side} player"
+
+    def computer_last_move(self) -> str | None:
+        """The last choice when the computer made it (a human has not answered it yet)."""
+        if not self.history or not self.players.is_computer(self.history[-1].player):
+            return None
+        return self.game.choices[-1]
+
+    def hand_before_turn_end(self, player: str) -> list[int]:
+        """`player`'s hand just before the choice that ended the last turn: his own
+        knowledge, which tells him the cards he keeps (those still in his hand). Empty when
+        none of the last REBUILT choices was made in the last turn."""
+        game = self.game
+        turn = game.state.turn
+        for back in range(1, min(len(game.choices), REBUILT) + 1):
+            earlier = game.rewind(back)
+            if earlier.state.turn < turn:
+                return earlier.view(player).hand
+        return []
 
     # -- playing ---------------------------------------------------------------
     def choose(self, choice_id: str) -> None:
@@ -257,11 +276,42 @@ class Session:
             return False
         return copy.rounds_left(player) == 0 and not copy.may_discard_at_turn_end(player)
 
-    # -- the log ---------------------------------------------------------------
-    def log_text(self) -> str:
-        """The whole public log as text, for export."""
+    # -- hints ------------------------------------------------------------------
+    @property
+    def hints(self) -> bool:
+        """Whether this game offers hints (New game's switch, kept in the save)."""
+        return self.meta.hints
+
+    def record_hint(self, side: str, level: str) -> None:
+        """A hint was given to `side`: the log says so from here on, the save keeps it."""
         game = self.game
-        names = ", ".join(f"{side}: {self.meta.names.get(side) or '-'}" for side in SIDES)
+        asked = HintAsked(side, level, game.state.turn, len(game.log))
+        self.meta = replace(self.meta, hints_asked=(*self.meta.hints_asked, asked))
+        self.autosave()
+
+    def log_entries(self) -> list[LogEntry]:
+        """The game's log with a line for each hint asked, where it was asked (a hint
+        asked before an undo stays, at the log's end)."""
+        entries = self.game.log
+        for hint in sorted(self.meta.hints_asked, key=lambda h: h.at, reverse=True):
+            note = f"{hint.side} asked the computer ({hint.level}) for a hint"
+            at = min(hint.at, len(entries))
+            turn = entries[at - 1].turn if at else hint.turn
+            entries.insert(at, LogEntry("", note, turn))
+        return entries
+
+    # -- the log ---------------------------------------------------------------
+    def player_name(self, side: str) -> str:
+        """The exported log's name of a side: "Ann", "computer (strong)" or "human"."""
+        level = self.players.level(side)
+        if level is not None:
+            return f"computer ({level})"
+        return self.meta.names.get(side) or "human"
+
+    def log_text(self) -> str:
+        """The whole public log as text, for export (with the hints asked)."""
+        game = self.game
+        names = ", ".join(f"{side}: {self.player_name(side)}" for side in SIDES)
         summary = getattr(game.options, "summary", None)
         lines = [
             "Cold War TUI: game log",
@@ -270,7 +320,7 @@ class Session:
             "",
         ]
         turn = None
-        for entry in game.log:
+        for entry in self.log_entries():
             if entry.turn != turn:
                 turn = entry.turn
                 lines.append(f"-- turn {turn} --")

@@ -10,7 +10,11 @@ in limbo in the new announcing order); the rest of that day's audit (rules versi
 more: 41 by their log alone (#103 Defectors headlined by the USSR no longer logs a
 cancellation), 3 by their choices (two by the China Card's space race entry under #31
 Red Scare/Purge, ruling 10; one recorded on the #36-#59 branch, which met the other
-fixes on merging)."""
+fixes on merging). The realignment log line then gained the modifiers behind each
+side's total ("US 5 vs USSR 4 (USSR +1 superpower +1 more influence)"): the log of the
+games whose realignment rolls had modifiers was re-recorded, their choices and state
+unchanged; and so was the log of the 244 games that reached a turn's end, once the turn's
+end said how many cards each side keeps into the next turn (5.1)."""
 
 from __future__ import annotations
 

@@ -74,6 +74,14 @@ def test_9_china_card_is_turned_face_up_at_turn_end() -> None:
     assert (game.state.china_holder, game.state.china_face_up) == ("US", True)
 
 
+def test_5_1_the_log_says_how_many_cards_each_side_keeps_into_the_next_turn() -> None:
+    """5.1: a player usually keeps a card at the end of the turn; how many is public."""
+    game = game_at("turn-end", hands={"US": [US_1_OP, 4], "USSR": [USSR_3_OPS]})
+    lines = log_text(game)
+    kept = lines.index("[5.1] cards kept into the next turn: US 2, USSR 1")
+    assert lines[kept + 1] == "turn 1 ends"
+
+
 def test_9_china_card_is_never_headlined() -> None:
     game = game_at("headline", hands={"USSR": [USSR_3_OPS], "US": [US_1_OP]})
     assert game.pending is not None

@@ -19,7 +19,7 @@ from cold_war_tui.engine import Game, GameOptions
 from cold_war_tui.tui.app import ColdWarApp
 from cold_war_tui.tui.players import ComputerSettings, Players
 from cold_war_tui.tui.saves import SaveMeta
-from cold_war_tui.tui.screens.dialogs import ConfirmScreen
+from cold_war_tui.tui.screens.dialogs import ConfirmScreen, TurnOverScreen
 from cold_war_tui.tui.screens.game import GameScreen
 from cold_war_tui.tui.screens.game_over import GameOverScreen
 from cold_war_tui.tui.widgets.decision import DecisionMenu
@@ -66,9 +66,13 @@ def add_bot(monkeypatch: pytest.MonkeyPatch, name: str, bot: Bot) -> None:
 
 
 async def wait_for_human(pilot: Pilot[object], app: ColdWarApp, limit: int = 2000) -> None:
-    """Pause until the game waits for a human at the terminal, a dialog, or the game's end."""
+    """Pause until the game waits for a human at the terminal, a dialog, or the game's end;
+    an end-of-turn summary is read and closed on the way."""
     for _ in range(limit):
         screen = app.screen
+        if isinstance(screen, TurnOverScreen) and screen.is_mounted:
+            await pilot.press("enter")
+            continue
         if isinstance(screen, GameOverScreen | ConfirmScreen) and screen.is_mounted:
             return
         if isinstance(screen, GameScreen) and screen.is_mounted and screen.mine() is not None:

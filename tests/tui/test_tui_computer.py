@@ -444,7 +444,13 @@ async def test_the_command_line_s_players_open_new_game_with_them_chosen(data_di
     """`cold-war-tui --us computer:random` opens New game with the US list on that level."""
     app = quick_app(data_dir, players=Players({"US": "random"}))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+        def chosen() -> bool:  # a Select takes its value when it is mounted
+            screen = app.screen
+            lists = screen.query("#player-US") if isinstance(screen, NewGameScreen) else []
+            return bool(lists) and lists.first(Select).value != Select.NULL
+
+        await settle(pilot, chosen)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         # a Select takes its value once mounted: under load that can be a few frames later

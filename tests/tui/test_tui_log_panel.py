@@ -31,8 +31,10 @@ from cold_war_tui.tui.log_text import SEPARATOR, dense_lines
 WIDE = (120, 40)
 GAMES = 30
 # Share of the action rounds of GAMES random games that fit the panel at 120x40, at least.
-# Measured: 93.4 % (the panel before issue 18 item 5 held 23 %; see docs/tui.md).
-FIT_AT_LEAST = 0.92
+# Measured: 81.6 % of 30 games, 82.7 % of 100 (the panel before issue 18 item 5 held 23 %;
+# see docs/tui.md). It was 93.4 % at 7 rows; the map's row of column names took one row,
+# and the realignment line's modifiers made the random games' many realignments longer.
+FIT_AT_LEAST = 0.80
 CONSOLE = Console(width=200, file=io.StringIO(), color_system=None)
 
 
@@ -251,7 +253,7 @@ async def test_the_panel_holds_the_action_rounds_of_random_games_at_120x40(
     """Seeded random games, every action round rendered as the panel renders it: at least
     FIT_AT_LEAST of them fit the panel whole (the old 40x6 panel held under a quarter)."""
     width, height = await panel_size(data_dir)
-    assert (width, height) == (81, 7)  # the map's width less the scrollbar, all rows left
+    assert (width, height) == (81, 6)  # the map's width less the scrollbar, all rows left
     share, total = fit_share(width, height, GAMES)
     assert total > 1500
     assert share >= FIT_AT_LEAST, f"{share:.1%} of {total} action rounds fit"

@@ -17,7 +17,7 @@ from cold_war_tui.engine import Game
 from cold_war_tui.tui.app import ColdWarApp
 from cold_war_tui.tui.demo import MIDGAME
 from cold_war_tui.tui.saves import SaveMeta, SaveStore
-from cold_war_tui.tui.screens.dialogs import ConfirmScreen
+from cold_war_tui.tui.screens.dialogs import ConfirmScreen, TurnOverScreen
 from cold_war_tui.tui.screens.game import GameScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.widgets.decision import DecisionMenu
@@ -218,6 +218,8 @@ async def test_item5_the_hand_over_shows_everything_since_the_player_last_played
         await press(pilot, "enter")  # the US takes the terminal
         mine = len(game_of(app).log)
         await press(pilot, *"duck", "enter")  # the US's last card, for its event
+        assert isinstance(app.screen, TurnOverScreen)  # the end of turn 3, summed up
+        await press(pilot, "enter")
         assert isinstance(app.screen, HandOverScreen)  # the USSR's headline, turn 4
         game = game_of(app)
         missed = [str(e.text) for e in game.log[mine:]]

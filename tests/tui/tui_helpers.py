@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from cold_war_tui.engine import Game
 from cold_war_tui.tui.app import ColdWarApp
 from cold_war_tui.tui.saves import SaveMeta
-from cold_war_tui.tui.screens.dialogs import ConfirmScreen
+from cold_war_tui.tui.screens.dialogs import ConfirmScreen, TurnOverScreen
 from cold_war_tui.tui.screens.game import GameScreen
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
 from cold_war_tui.tui.widgets.map_view import MapView
@@ -91,6 +91,8 @@ async def drive(
             if on_hand_over is not None:
                 on_hand_over(app)
             keys = ["enter"]
+        elif isinstance(screen, TurnOverScreen):
+            keys = ["enter"]  # the end-of-turn summary
         elif isinstance(screen, ConfirmScreen):
             keys, avoid = ["n"], True
         elif isinstance(screen, GameScreen):

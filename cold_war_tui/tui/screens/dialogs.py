@@ -108,3 +108,34 @@ class LogExportActions:
 
         screen = PromptScreen("Export the log to (a file name or a path):", "game-log.txt")
         self.app.push_screen(screen, chosen)  # type: ignore[attr-defined]
+
+
+class TurnOverScreen(ModalScreen[None]):
+    """The summary of a turn that has just ended; Enter or Escape goes on."""
+
+    DEFAULT_CSS = """
+    TurnOverScreen { align: center middle; }
+    TurnOverScreen > Vertical {
+        width: 76; max-width: 100%; height: auto; border: thick $accent;
+        background: $surface; padding: 1 2;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Go on"),
+        Binding("escape", "close", "Go on", show=False),
+    ]
+
+    def __init__(self, turn: int, lines: list[Text]) -> None:
+        super().__init__()
+        self.turn = turn
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(f"Turn {self.turn} is over", "bold"), id="turn-over-title")
+            yield Static(Text("\n").join(self.lines), id="turn-over")
+            yield Static(Text("Enter goes on to the next turn.", "italic"))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
@@ -29,6 +29,7 @@ from cold_war_tui.engine import (
     CardPick,
     Choice,
     Decision,
+    Game,
     Headline,
     IllegalChoice,
     Move,
@@ -37,6 +38,7 @@ from cold_war_tui.engine import (
     Un,
     parse_move,
 )
+from cold_war_tui.tui.history import turn_summary
 from cold_war_tui.tui.log_text import dense_lines, log_lines
 from cold_war_tui.tui.map_render import (
     ACTED_MARK,
@@ -44,20 +46,33 @@ from cold_war_tui.tui.map_render import (
     Corner,
     MapLayout,
     build_layout,
+    legend,
+    legend_markers,
     target_markers,
 )
 from cold_war_tui.tui.players import ComputerSettings
 from cold_war_tui.tui.render import (
+    REGION_COLUMNS,
+    Odds,
     card_detail,
     decision_header,
     effects_line,
     hand_lines,
+    odds_text,
     opponent_line,
     region_table,
+    short_odds,
+    summary_lines,
 )
 from cold_war_tui.tui.screens.computer import ComputerMoves
-from cold_war_tui.tui.screens.dialogs import ConfirmScreen, LogExportActions, PromptScreen
+from cold_war_tui.tui.screens.dialogs import (
+    ConfirmScreen,
+    LogExportActions,
+    PromptScreen,
+    TurnOverScreen,
+)
 from cold_war_tui.tui.screens.hand_over import HandOverScreen
+from cold_war_tui.tui.screens.hints import HintActions
 from cold_war_tui.tui.session import EngineFailure, Session
 from cold_war_tui.tui.tracks import BAD, DIM, side_text, track_lines
 from cold_war_tui.tui.widgets.decision import DecisionMenu, plain
@@ -73,8 +88,8 @@ COMPACT_HEIGHT = 34
 # After a choice the focus goes to the map when every choice is a country there
 # (apart from stopping), else to the menu: the same rule every time.
 STOP = Answer("done")
-LEGEND = "+ infl x coup r realign - remove > target ◆ battleground"
 REGIONS_TITLE = Text("REGIONS IF SCORED", HEADING_STYLE)
+REGIONS_LABELS = Text(f"({REGION_COLUMNS})", HEADING_STYLE)
 # The log panel shows the last entries: two long action rounds (a round has 16 entries
 # or fewer in 99 % of random games); F3 shows them all.
 PANEL_ENTRIES = 50
@@ -99,6 +114,18 @@ def card_of(move: Move) -> int | None:
     return move.card if isinstance(move, Play | Headline | CardPick | Un) else None
 
 
+def odds_of(game: Game, pending: Decision, move: Move) -> Odds | None:
+    """The engine's odds of the roll a move makes: a coup, a realignment roll, a space
+    race attempt; None for any other move."""
+    if isinstance(move, Target):
+        if move.verb == "coup" and "ops" in pending.context:
+            return game.coup_odds(move.country)
+        return game.realign_odds(move.country, pending.player) if move.verb == "realign" else None
+    if isinstance(move, Play) and move.mode == "space":
+        return game.space_odds(pending.player)
+    return None
+
+
 class GameLog(RichLog):
     """The last PANEL_ENTRIES entries of the public log in the panel's dense form
     (`log_text.dense_lines`), scrolled to the end: the latest action rounds in a few
@@ -111,7 +138,7 @@ class GameLog(RichLog):
 
     def sync(self) -> None:
         game = self.session.game
-        entries = game.log
+        entries = self.session.log_entries()
         width = self.scrollable_content_region.width
         if not width or (id(game), len(entries), width) == self.shown:
             return  # hidden (compact layout), or nothing new
@@ -127,7 +154,7 @@ class GameLog(RichLog):
         self.sync()
 
 
-class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
+class GameScreen(ComputerMoves, HintActions, LogExportActions, Screen[None]):
     """One game in progress (see the module docstring for what is shown to whom)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -145,12 +172,17 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         Binding("f4", "table", "Piles"),
         # only while no human decision is at the terminal: else `p` types in the map/menu
         Binding("p", "pause", "Pause", priority=True),
+        # only in a game with hints, at a decision of the player at the terminal, while
+        # nothing is being typed (screens/hints.py); Escape only while a hint is worked on
+        Binding("h", "hint", "Hint", priority=True),
+        Binding("escape", "cancel_hint", "Cancel hint", priority=True),
     ]
 
     def __init__(self, session: Session, computer: ComputerSettings | None = None) -> None:
         super().__init__()
         self.session = session
         self.init_computer(computer or ComputerSettings())
+        self.init_hints()
         humans = session.players.humans
         # against the computer, the one human has the terminal all game long
         self.viewer: str | None = humans[0] if len(humans) == 1 else None
@@ -168,6 +200,12 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.public_version: tuple[int, int, str | None, int] | None = None
         self.footer_keys: tuple[bool, bool | None] | None = None
         self.find_text = {"map": "", "menu": ""}
+        self.legend_marks: set[str] = set()  # the markers the map's legend explains
+        self.return_to: Move | None = None  # after undo: the choice to highlight again
+        # the end-of-turn summary: the last turn summed up for each player at the terminal
+        # ("" a spectator)
+        self.turn_at_start = session.game.state.turn
+        self.summarized: dict[str, int] = {}
 
     @property
     def cw_app(self) -> ColdWarApp:
@@ -187,15 +225,18 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
                 with Vertical(id="decision-box"):
                     yield Static(id="prompt")
                     yield DecisionMenu(id="menu")
+                    yield Static(id="odds")
                     yield Static(id="message")
-                with Vertical(id="hand-box"):
-                    yield Static(id="public")
+                with VerticalScroll(id="hand-box"):
+                    yield Static(id="opponent")
                     yield Static(id="hand")
                     yield Static(id="card")
+                    yield Static(id="effects")
         yield QuietFooter()
 
     def on_mount(self) -> None:
         self.mark_focus()
+        self.show_acted(self.session.computer_last_move())  # a resumed game keeps its mark
         self.after_change()
         if self.session.players_note:  # a notification: it outlives the next redraw
             self.notify(f"This save's players: {self.session.players_note}.", severity="warning")
@@ -207,7 +248,14 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         if compact != self.compact:
             self.compact = compact
             self.set_class(compact, "compact")
+            # the small hand panel gives the highlighted card's text first (it scrolls)
+            box, card = self.query_one("#hand-box"), self.query_one("#card")
+            if compact:
+                box.move_child(card, before=0)
+            else:
+                box.move_child(card, after=self.query_one("#hand"))
         self.refresh_public(force=True)
+        self.call_after_refresh(self.refresh_hand)  # its names take the new width
 
     # -- focus you can see -----------------------------------------------------------
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -224,24 +272,33 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         focused = self.focused
         find_map, find_menu = self.find_text["map"], self.find_text["menu"]
         map_title = "▶ MAP ◀ keys go here" if focused is map_view else "Map (Tab)"
-        legend = LEGEND
+        words = legend(self.legend_marks)
         if map_view.acted is not None:
             name = self.map_layout.countries[map_view.acted].name
-            legend = f"{ACTED_MARK} the computer's last move: {name}"
-        map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else legend)
+            words = f"{ACTED_MARK} the computer's last move: {name}"
+        map_view.border_title = f"{map_title}  " + (f"find: {find_map}" if find_map else words)
+        menu = self.query_one("#menu", DecisionMenu)
+        narrowed = (
+            f"  {len(menu.shown)} of {len(menu.decision.choices)}"
+            if menu.narrowed and menu.decision is not None
+            else ""
+        )
         if isinstance(focused, DecisionMenu):
-            box.border_title = "▶ MENU ◀ keys go here" + (
-                f"  find: {find_menu}" if find_menu else ""
+            box.border_title = (
+                "▶ MENU ◀ keys go here" + (f"  find: {find_menu}" if find_menu else "") + narrowed
             )
         else:
-            box.border_title = "Menu (Tab)"
+            box.border_title = "Menu (Tab)" + narrowed
 
     # -- the flow -------------------------------------------------------------------
     def after_change(self) -> None:
-        """Redraw after the game changed; hand over or end as the pending decision says."""
+        """Redraw after the game changed; sum up a turn that has just ended; hand over or
+        end as the pending decision says."""
         self.refresh_public()
         game = self.session.game
         pending = game.pending
+        if pending is not None and self.sum_up_turn():
+            return  # goes on once the summary is closed
         if pending is None:
             self.viewer = None
             self.refresh_private()
@@ -256,6 +313,33 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             return
         self.refresh_private()
         self.focus_for(pending)
+
+    def sum_up_turn(self) -> bool:
+        """A turn has ended since the last look: its summary, as the player at the terminal
+        may know it (a dialog; True: `after_change` goes on when it is closed), or as a
+        spectator may (a notification)."""
+        game = self.session.game
+        viewer = self.viewer
+        turn = game.state.turn - 1
+        if turn <= self.summarized.get(viewer or "", self.turn_at_start - 1):
+            return False
+        self.summarized[viewer or ""] = turn
+        summary = turn_summary(game.log, turn, game.state.vp)
+        if summary is None:
+            return False
+        kept: list[int] = []
+        known: list[int] = []
+        if viewer is not None:
+            view = game.view(viewer)
+            before = self.session.hand_before_turn_end(viewer)
+            kept = [c for c in before if c in view.hand]
+            known = view.opponent_known_cards
+        lines = summary_lines(summary, game.data, viewer, kept, known)
+        if viewer is None:
+            self.notify(str(Text("\n").join(lines)), title=f"Turn {turn} is over", timeout=8)
+            return False
+        self.app.push_screen(TurnOverScreen(turn, lines), lambda _: self.after_change())
+        return True
 
     def hand_over(self, pending: Decision) -> None:
         log = self.session.game.log
@@ -310,8 +394,11 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.query_one("#tracks", Static).update(Text("\n").join(tracks))
         pending = game.pending
         mine = pending is not None and pending.player == self.viewer
-        markers = target_markers(pending.choices) if mine and pending else {}
-        regions = Corner(REGIONS_TITLE, tuple(region_table(game.data, game.region_scores())))
+        offered = pending.choices if mine and pending else ()
+        markers = target_markers(offered)
+        self.legend_marks = legend_markers(offered)
+        table = tuple(region_table(game.data, game.region_scores()))
+        regions = Corner(REGIONS_TITLE, table, REGIONS_LABELS)
         self.query_one("#map", MapView).show(
             self.map_layout,
             state.influence,
@@ -320,6 +407,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             markers,
             regions,
         )
+        self.mark_focus()  # the legend names the markers now on the map
         self.query_one("#log", GameLog).sync()
         # the footer greys Undo out and shows Pause: redraw it only when they change
         keys = (self.session.undo_block() is None, self.check_action("pause", ()))
@@ -333,8 +421,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         prompt = self.query_one("#prompt", Static)
         menu = self.query_one("#menu", DecisionMenu)
         hand = self.query_one("#hand", Static)
-        public = self.query_one("#public", Static)
+        opponent = self.query_one("#opponent", Static)
+        effects = self.query_one("#effects", Static)
         self.query_one("#card", Static).update("")
+        self.query_one("#hand-box", VerticalScroll).scroll_home(animate=False)
         self.say("")
         self.highlight_card = None
         pending = game.pending
@@ -345,12 +435,12 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             menu.show(None)
             spectator = len(self.session.players.humans) == 0 and pending is not None
             hand.update(Text(SPECTATOR, DIM) if spectator else "")
-            public.update(effects_line(game.state, game.data))
+            opponent.update("")
+            effects.update(effects_line(game.state, game.data))
             return
         view = game.view(viewer)
-        public.update(
-            Text("\n").join([effects_line(view, game.data), opponent_line(view, game.data)])
-        )
+        opponent.update(opponent_line(view, game.data))
+        effects.update(effects_line(view, game.data))
         initial = None
         if pending is not None and pending.player == viewer:
             prompt.update(
@@ -360,7 +450,19 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             cursor = self.query_one("#map", MapView).cursor
             here = [c for c in pending.choices if cursor and country_of(c.move) == cursor]
             initial = here[0] if here else pending.choices[0] if pending.choices else None
-            menu.show(pending, initial)
+            again = [c for c in pending.choices if c.move == self.return_to]
+            if again:
+                initial = again[0]  # after undo: the entry chosen before
+                country = country_of(initial.move)
+                if country is not None:
+                    self.query_one("#map", MapView).set_cursor(country)
+            self.return_to = None
+            notes = {}
+            for choice in pending.choices:
+                odds = odds_of(game, pending, choice.move)
+                if odds is not None:
+                    notes[choice] = short_odds(odds)
+            menu.show(pending, initial, notes)
         else:
             prompt.update(computer or "")
             menu.show(None)
@@ -377,7 +479,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             hand.update("")
             return
         view = game.view(viewer)
-        width = max(30, hand.content_size.width or self.query_one("#hand-box").size.width - 3)
+        width = hand.content_size.width
+        if not width:  # not laid out yet (a game opened at its own decision): once it is
+            self.call_after_refresh(self.refresh_hand)
+        width = max(30, width)
         title = Text("Your hand (")
         title.append_text(side_text(viewer))
         title.append(")  ops side ★ event", "")
@@ -396,6 +501,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
 
     def say(self, message: str, style: str = "") -> None:
         self.query_one("#message", Static).update(Text(message, style))
+
+    def show_hint(self, text: Text) -> None:
+        self.query_one("#message", Static).update(text)
+        self.query_one("#log", GameLog).sync()  # the log says a hint was given
 
     # -- the computer (screens/computer.py plays its turns) -----------------------------
     def computer_prompt(self) -> Text | None:
@@ -436,8 +545,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             return
         if event.option_list.has_focus:
             self.on_choice_highlighted(choice)  # the player moves in the menu
-        elif (card := card_of(choice.move)) is not None and card != self.highlight_card:
+            return
+        if (card := card_of(choice.move)) is not None and card != self.highlight_card:
             self.show_card(card)
+        self.show_odds(choice, country_wide=True)
         # a highlight set from the map is not sent back to it: typed fast, the echo of
         # an earlier letter would move the cursor off the country the name leads to
 
@@ -456,6 +567,30 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         card = card_of(choice.move)
         if card is not None and card != self.highlight_card:
             self.show_card(card)
+        self.show_odds(choice)
+
+    def show_odds(self, choice: Choice | None, *, country_wide: bool = False) -> None:
+        """The status line under the menu: what the highlighted choice's roll needs; with
+        `country_wide` (the map's cursor is on the choice's country), every roll there."""
+        pending = self.mine()
+        game = self.session.game
+        text: Text | None = None
+        if pending is not None and choice is not None:
+            key = country_of(choice.move) if country_wide else None
+            here = [c.move for c in pending.choices if key and country_of(c.move) == key]
+            found = [(m, o) for m in here or [choice.move] if (o := odds_of(game, pending, m))]
+            if len(found) == 1:
+                text = odds_text(found[0][1], game.data)
+            elif found:
+                text = Text(f"{self.map_layout.countries[key].name}: ", "bold") if key else Text()
+                words = [f"{m.verb} {short_odds(o)}" for m, o in found if isinstance(m, Target)]
+                text.append(" · ".join(words))
+        panel = self.query_one("#odds", Static)
+        if text is None and not panel.display:
+            return  # nothing shown, nothing to show: no new layout (keys stay fast)
+        panel.display = text is not None
+        if text is not None:
+            panel.update(text)
 
     def show_card(self, card: int) -> None:
         game = self.session.game
@@ -463,8 +598,15 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.refresh_hand()
         viewer = self.viewer
         ops = game.ops_value(card, viewer) if viewer else None
-        detail = card_detail(card, game.data, viewer, game.pending, ops)
-        self.query_one("#card", Static).update(detail, layout=False)
+        detail = card_detail(card, game.data, viewer, game.pending, ops, brief=True)
+        panel = self.query_one("#card", Static)
+        panel.update(detail)
+        if self.compact:
+            self.reveal_card()
+
+    def reveal_card(self) -> None:
+        """The small hand panel shows the card's text first: back to its top."""
+        self.query_one("#hand-box", VerticalScroll).scroll_home(animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -478,21 +620,29 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
     def on_decision_menu_typed(self, event: DecisionMenu.Typed) -> None:
         self.find_text["menu"] = event.text + ("" if event.found or not event.text else " (none)")
         self.mark_focus()
+        self.typed_during_hint(event.text)
 
     def on_map_view_cursor_moved(self, event: MapView.CursorMoved) -> None:
         pending = self.mine()
         if pending is None:
             return
+        menu = self.query_one("#menu", DecisionMenu)
         for choice in pending.choices:
             if country_of(choice.move) == event.key:
-                self.query_one("#menu", DecisionMenu).select_choice(choice)
+                if menu.narrowed and choice not in menu.shown:
+                    menu.narrow(None)  # the cursor left the country the menu was showing
+                menu.select_choice(choice)
                 return
+
+    def on_decision_menu_narrowed(self, event: DecisionMenu.Narrowed) -> None:
+        self.mark_focus()
 
     def on_map_view_typed(self, event: MapView.Typed) -> None:
         self.find_text["map"] = event.text + (
             "" if event.found or not event.text else " (no such country)"
         )
         self.mark_focus()
+        self.typed_during_hint(event.text)
 
     def on_map_view_nothing_found(self, event: MapView.NothingFound) -> None:
         message = f"No country is called '{event.text}': nothing was chosen."
@@ -515,10 +665,10 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             self.commit(here[0].id)
             return
         menu = self.query_one("#menu", DecisionMenu)
-        if here:
-            menu.select_choice(here[0])
+        if here:  # several actions there: the menu shows only them
+            menu.narrow(here)
             menu.focus()
-            self.say(f"{name}: choose in the menu (Enter) what to do there.", "bold")
+            self.say(f"{name}: choose what to do there (Escape shows every choice).", "bold")
             return
         reasons = [u.reason for u in pending.unavailable if country_of(u.move) == event.key]
         why = f": {reasons[0]}" if reasons else ""
@@ -550,6 +700,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         self.app.push_screen(ConfirmScreen(warning, "Choose it anyway?"), answered)
 
     def apply(self, choice: str) -> None:
+        self.cancel_hint()  # a hint still worked on is for this position only
         try:
             self.session.choose(choice)
         except (IllegalChoice, EngineFailure) as err:
@@ -574,6 +725,8 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
             return None if self.undo_reason() else True
         if action == "pause":  # else the key goes on to the map or the menu (type-to-find)
             return self.computer_plays and self.mine() is None
+        if action in ("hint", "cancel_hint"):
+            return self.hint_check(action)
         return True
 
     def action_undo(self) -> None:
@@ -581,9 +734,11 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         if reason is not None:
             self.action_why_no_undo()
             return
+        self.return_to = parse_move(self.session.game.choices[-1])
+        self.cancel_hint()
         self.session.undo()
         self.after_change()
-        self.say("Your last choice was taken back.", "bold")
+        self.say("Your last choice was taken back: it is highlighted again.", "bold")
 
     def action_why_no_undo(self) -> None:
         self.say(f"Cannot undo: {self.undo_reason() or 'nothing to undo'}.", BAD)
@@ -638,7 +793,7 @@ class GameScreen(ComputerMoves, LogExportActions, Screen[None]):
         """F3: the whole game's log on its own screen."""
         from cold_war_tui.tui.screens.log_view import LogScreen
 
-        self.app.push_screen(LogScreen(self.session.game.log))
+        self.app.push_screen(LogScreen(self.session.log_entries()))
 
     def action_table(self) -> None:
         """F4: the discard pile, the removed cards, the effects, the space race."""

@@ -40,7 +40,9 @@ class LogScreen(Screen[None]):
             Text(f"The whole game: {len(self.entries)} log entries (arrows, PageUp/PageDown)"),
             id="heading",
         )
-        yield RichLog(id="whole-log", wrap=True, markup=False, highlight=False)
+        # min_width: the default (78) is wider than an 80-column terminal leaves, and the
+        # horizontal scrollbar it brings would hide the newest line
+        yield RichLog(id="whole-log", wrap=True, markup=False, highlight=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:

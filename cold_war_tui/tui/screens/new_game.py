@@ -1,5 +1,6 @@
 """New game: the players' names, the seed (random, shown), who plays each side (a human,
-or the computer at a level of `bots.BOTS`), and the rule switches.
+or the computer at a level of `bots.BOTS`: who played it last time, unless the command
+line says), whether hints are offered, and the rule switches.
 
 The switches are not written here: `option_fields()` lists every field of
 `GameOptions` but the seed, so each switch the variants issue adds to the
@@ -75,6 +76,7 @@ class NewGame:
     options: GameOptions
     names: dict[str, str]
     players: Players
+    hints: bool = True
 
 
 class NewGameScreen(Screen[NewGame | None]):
@@ -93,7 +95,9 @@ class NewGameScreen(Screen[NewGame | None]):
     NewGameScreen .switch-row .state { width: 4; padding: 0 0 0 1; text-style: bold; }
     NewGameScreen .switch-row Label { width: 1fr; padding: 0 0 0 2; }
     NewGameScreen #heading { text-style: bold; height: 2; }
-    NewGameScreen #rules-heading { height: 2; padding-top: 1; text-style: bold; }
+    NewGameScreen #rules-heading, NewGameScreen #help-heading {
+        height: 2; padding-top: 1; text-style: bold;
+    }
     NewGameScreen #message { height: auto; color: $error; }
     NewGameScreen #start { margin-top: 1; }
     """
@@ -146,6 +150,11 @@ class NewGameScreen(Screen[NewGame | None]):
                         yield Label(f"{field.words}{bounds}")
                         yield Input(str(field.default), id=f"opt-{field.name}", type="integer")
                         yield Label(field.label, classes="hint")
+            yield Static(Text("Help"), id="help-heading")
+            with Horizontal(classes="row switch-row"):
+                yield Switch(True, id="hints")
+                yield Label(on_off(True), classes="state")
+                yield Label("Hints: h asks the computer what it would play in your place")
             yield Static(id="message")
             yield Button("Start the game", id="start", variant="primary")
         yield Footer()
@@ -187,7 +196,8 @@ class NewGameScreen(Screen[NewGame | None]):
             self.query_one("#message", Static).update(Text(f"{where}: {first['msg']}"))
             return
         names = {side: self.query_one(f"#name-{side}", Input).value.strip() for side in SIDES}
-        self.dismiss(NewGame(options, names, self.chosen_players()))
+        hints = self.query_one("#hints", Switch).value
+        self.dismiss(NewGame(options, names, self.chosen_players(), hints))
 
     def chosen_players(self) -> Players:
         chosen = {side: self.query_one(f"#player-{side}", Select).value for side in SIDES}

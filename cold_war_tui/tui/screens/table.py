@@ -30,7 +30,11 @@ from cold_war_tui.tui.render import (
 from cold_war_tui.tui.tracks import DIM, side_text, space_box_vp
 from cold_war_tui.wording import plural
 
-PILES = (("discard", "Discard pile"), ("removed", "Removed from the game"), ("in_play", "In play"))
+PILES = (
+    ("discard", "Discard pile"),
+    ("removed", "Removed from the game"),
+    ("in_play", "Cards lying in play"),
+)
 
 
 def space_race_lines(view: PlayerView | StateSnapshot, data: GameData) -> list[Text]:
@@ -84,7 +88,8 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         view = self.view
         sizes = ", ".join(f"{title.lower()} {len(getattr(view, pile))}" for pile, title in PILES)
-        yield Static(Text(f"Piles and tracks ({sizes})"), id="heading")
+        effects = len(effect_entries(view, self.data))  # what "Effects in play" lists
+        yield Static(Text(f"Piles and tracks ({sizes}; effects in play {effects})"), id="heading")
         options: list[Option] = []
         self.option_cards = []
         for pile, title in PILES:

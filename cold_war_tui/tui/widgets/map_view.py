@@ -1,7 +1,9 @@
 """The map widget: shows `map_render` lines, moves a cursor, finds countries by typed name.
 
 A line-API `ScrollView`: it keeps one rendered `Strip` per map line and
-re-renders only when the state, the targets or the cursor change. It posts
+re-renders only when the state, the targets or the cursor change. Its first screen
+row is the header naming each column's parts (`map_render.header_line`), drawn
+whatever the scroll: map row r is virtual line r + 1. It posts
 `MapView.Picked` when Enter is pressed on a country and `MapView.CursorMoved`
 when the cursor moves; the screen decides what a pick means.
 """
@@ -25,6 +27,7 @@ from cold_war_tui.tui.map_render import (
     MapLayout,
     drawn_height,
     find_country,
+    header_line,
     key_at,
     move_cursor,
     render_map,
@@ -82,6 +85,7 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         self.cursor: str | None = None
         self.acted: str | None = None  # the country the computer's last move acted on
         self._strips: list[Strip] = []
+        self._header = Strip.blank(0)
         self._shown_typed = ("", False)
 
     # -- data in ------------------------------------------------------------------
@@ -160,10 +164,12 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         if ordered is not None:
             for y, strip in zip(ordered, strips, strict=True):
                 self._strips[y] = strip
-                self.refresh_line(y)
+                self.refresh_line(y + 1)
             return
         self._strips = strips
-        self.virtual_size = Size(self.map_layout.width, len(self._strips))
+        header = header_line(self.map_layout)
+        self._header = Strip(header.render(console), cell_len(header.plain))
+        self.virtual_size = Size(self.map_layout.width, len(self._strips) + 1)
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -176,14 +182,17 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
         if key is None or key not in self.map_layout.positions:
             return
         x, y = self.map_layout.positions[key]
-        region = Region(x * 20, y, 20, 1)
+        # virtual lines y and y + 1: the country's row (y + 1) below the header
+        region = Region(x * 20, y, 20, 2)
         self.scroll_to_region(region, animate=False, immediate=True)
 
     # -- drawing -----------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        index = scroll_y + y
         width = self.scrollable_content_region.width
+        if y == 0:
+            return self._header.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        index = scroll_y + y - 1
         if index >= len(self._strips):
             return Strip.blank(width, self.rich_style)
         return self._strips[index].crop_extend(scroll_x, scroll_x + width, self.rich_style)
@@ -231,10 +240,10 @@ class MapView(TypeToFind, ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None:
+        if offset is None or offset.y == 0:  # outside, or the header
             return
         scroll_x, scroll_y = self.scroll_offset
-        key = key_at(self.map_layout, offset.x + scroll_x, offset.y + scroll_y)
+        key = key_at(self.map_layout, offset.x + scroll_x, offset.y + scroll_y - 1)
         if key is not None:
             self.focus()
             self.set_cursor(key, announce=True)
