@@ -8,12 +8,17 @@
    budget (`DEFAULT_THINK`), over `--games` games of each against `random`, sides
    alternating: the figures the issue's targets name (median <= 0.5 s, p95 <= 2 s,
    max <= 5 s). The machine's load is printed with them: they swing with it.
+3. The search's speed: rollouts per second of `strong` (`strong.rollout`: a candidate
+   played on a fork of a world, then both sides by the fast policy up to the bot's next
+   big decision, and the evaluation), from the action rounds of random games. A faster
+   engine shows here as more worlds searched per move.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -21,8 +26,12 @@ from collections.abc import Callable
 from cold_war_tui.arena import Budget, play_game, think_summary
 from cold_war_tui.bots import DEFAULT_THINK
 from cold_war_tui.bots.evaluate import evaluate
+from cold_war_tui.bots.prior import shipped_prior
 from cold_war_tui.bots.random import ScoringFirstBot
-from cold_war_tui.engine import Game, GameOptions
+from cold_war_tui.bots.safety import Outcomes
+from cold_war_tui.bots.strong import rollout
+from cold_war_tui.bots.worlds import Policy
+from cold_war_tui.engine import DecisionKind, Game, GameOptions
 
 
 def positions(games: int, seed: int) -> list[tuple[Game, str]]:
@@ -90,6 +99,30 @@ def think_times(games: int, seed: int) -> None:
         )
 
 
+def rollout_rate(games: int, seed: int, per_position: int = 5) -> None:
+    """Rollouts per second over the action rounds of `games` random games."""
+    prior = shipped_prior()
+    spent, count = 0.0, 0
+    durations: list[float] = []
+    for world, player in positions(games, seed):
+        pending = world.pending
+        if pending is None or pending.kind != DecisionKind.ACTION:
+            continue
+        policy = Policy(random.Random(count), prior)
+        outcomes = Outcomes()
+        for choice in pending.choices[:per_position]:
+            started = time.perf_counter()
+            rollout(world, choice.move, player, policy, outcomes)
+            took = time.perf_counter() - started
+            durations.append(took)
+            spent += took
+            count += 1
+    print(
+        f"search rollouts (strong, {count} from the action rounds of {games} random games): "
+        f"{count / spent:.0f} per second, median {statistics.median(durations) * 1e3:.1f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="games per bot (default 4)")
@@ -97,6 +130,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=500)
     args = parser.parse_args()
     evaluation_costs(args.eval_games, args.seed)
+    rollout_rate(args.eval_games, args.seed + 2000)
     think_times(args.games, args.seed + 1000)
 
 

@@ -24,12 +24,27 @@ from typing import Any
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.safety import NUCLEAR_ENDINGS
 from cold_war_tui.bots.worlds import TOP_DECISIONS
-from cold_war_tui.engine import Game, GameOptions, other
+from cold_war_tui.engine import (
+    CardPick,
+    DecisionKind,
+    Game,
+    GameOptions,
+    Move,
+    Play,
+    Target,
+    Un,
+    other,
+    parse_move,
+)
 from cold_war_tui.workers import run_jobs
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 VIOLATIONS = ("defcon_1", "held_scoring_card", "handed_20_vp")
+PLAY_USES = ("event", "influence", "coup", "realign", "space", "discard")
+"""How an action round's card was used: its event (#32 UN Intervention's included), its
+operations by their first target's verb, the space race, or a trapped side's discard."""
+OPS_VERBS = {"infl": "influence", "coup": "coup", "realign": "realign"}
 ENDING_LINES = 12
 """A game with a violation keeps this many of its last log lines in the report."""
 CHECK_STEPS = 200
@@ -61,6 +76,7 @@ class GameRecord:
     violations: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
     ending: list[str] = field(default_factory=list)  # the log's last lines, for a violation
     choices: list[str] = field(default_factory=list)  # every choice, for a violation (replay)
+    plays: tuple[Counter[str], Counter[str]] = field(default_factory=lambda: (Counter(), Counter()))
 
 
 def sides_of(number: int) -> dict[str, int]:
@@ -79,12 +95,14 @@ def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) ->
     game = Game.new(GameOptions(seed=game_seed))
     think: tuple[list[float], list[float]] = ([], [])
     kinds: list[tuple[str, str]] = []  # (player, kind) of every decision, in order
+    moves: list[Move] = []  # and its move
     while (pending := game.pending) is not None:
         player = pending.player
         started = time.perf_counter()
         choice = bots[player].choose(game, player)
         think[sides[player]].append(time.perf_counter() - started)
         kinds.append((player, pending.kind))
+        moves.append(parse_move(choice))
         game.choose(choice)
     outcome = game.outcome
     assert outcome is not None
@@ -92,10 +110,39 @@ def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) ->
     record = GameRecord(number, game_seed, winner, outcome.ending, think)
     for side, index in sides.items():
         record.violations[index].extend(violations(game, kinds, side, game_seed))
+        record.plays[index].update(card_uses(kinds, moves, side))
     if any(record.violations):
         record.ending.extend(str(entry) for entry in game.log[-ENDING_LINES:])
         record.choices.extend(game.choices)
     return record
+
+
+def card_uses(kinds: Sequence[tuple[str, str]], moves: Sequence[Move], side: str) -> Counter[str]:
+    """How `side` used the card of each of its action rounds (`PLAY_USES`): the uses of
+    operations are read from the first operation target it chose after the play."""
+    uses: Counter[str] = Counter()
+    for n, ((player, kind), move) in enumerate(zip(kinds, moves, strict=True)):
+        if player != side or kind != DecisionKind.ACTION:
+            continue
+        if isinstance(move, Un):
+            uses["event"] += 1
+        elif isinstance(move, CardPick):
+            uses["discard"] += 1
+        elif isinstance(move, Play) and move.mode != "ops":
+            uses[move.mode] += 1
+        elif isinstance(move, Play):
+            uses[_first_ops_verb(kinds[n + 1 :], moves[n + 1 :], side)] += 1
+    return uses
+
+
+def _first_ops_verb(kinds: Sequence[tuple[str, str]], moves: Sequence[Move], side: str) -> str:
+    for (player, kind), move in zip(kinds, moves, strict=True):
+        if kind == DecisionKind.ACTION:
+            break
+        operation = kind in (DecisionKind.OPERATION, DecisionKind.OPERATION_MIXED)
+        if player == side and operation and isinstance(move, Target):
+            return OPS_VERBS.get(move.verb, "influence")
+    return "influence"  # operations that found no target (every point lost)
 
 
 def violations(game: Game, kinds: Sequence[tuple[str, str]], side: str, seed: int) -> list[str]:
@@ -202,6 +249,9 @@ def summarize(
             for i in (0, 1)
             if r.violations[i]
         ],
+        "plays": [
+            {use: sum(r.plays[i][use] for r in records) for use in PLAY_USES} for i in (0, 1)
+        ],
         "budget": {"think": budget.think, "iterations": budget.iterations},
     }
 
@@ -295,6 +345,10 @@ def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) 
             f"think median {think['median']:.3f} s, p95 {think['p95']:.3f} s, "
             f"max {think['max']:.3f} s; violations " + ", ".join(f"{k} {v}" for k, v in bad.items())
         )
+    for name, plays in zip(names, summary["plays"], strict=True):
+        total = max(sum(plays.values()), 1)
+        shares = ", ".join(f"{use} {n / total:.1%}" for use, n in plays.items())
+        print(f"{name}'s action rounds: {shares}")
     print(f"draws: {summary['draws']}")
     print("end reasons: " + ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items()))
     for bad in summary["violation_games"]:
