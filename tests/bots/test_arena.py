@@ -8,9 +8,17 @@ import sys
 import pytest
 from bot_positions import DUCK_AND_COVER, WEAK_USSR_CARD, ussr_to_play
 
-from cold_war_tui.arena import Budget, run_arena, sides_of, violations, wilson
+from cold_war_tui.arena import (
+    PLAY_USES,
+    Budget,
+    card_uses,
+    run_arena,
+    sides_of,
+    violations,
+    wilson,
+)
 from cold_war_tui.cli import EXIT_USAGE, main
-from cold_war_tui.engine import Game, GameOptions
+from cold_war_tui.engine import DecisionKind, Game, GameOptions, parse_move
 
 ISSUE_FIELDS = {"games", "bots", "wins", "draws", "ci95", "end_reasons", "think"}
 
@@ -43,6 +51,31 @@ def test_two_games_of_random_against_random_give_the_issues_json(
     assert [set(v) for v in report["violations"]] == [
         {"defcon_1", "held_scoring_card", "handed_20_vp"}
     ] * 2
+    assert [list(plays) for plays in report["plays"]] == [list(PLAY_USES)] * 2
+    assert all(sum(plays.values()) > 0 for plays in report["plays"])  # each played a card
+
+
+def test_card_uses_read_operations_by_their_first_target() -> None:
+    """Ops count as influence, coup or realignment by the first operation target the
+    side chose after the play; an event, the space race and a discard by the play."""
+    steps = [
+        ("USSR", DecisionKind.ACTION, "play 21 ops"),
+        ("USSR", DecisionKind.OPERATION, "realign iran"),
+        ("USSR", DecisionKind.REALIGN, "realign iran"),
+        ("US", DecisionKind.ACTION, "play 19 ops"),
+        ("USSR", DecisionKind.EVENT_INFLUENCE, "infl poland"),  # an event of his card first
+        ("US", DecisionKind.OPERATION, "coup iran"),
+        ("USSR", DecisionKind.ACTION, "play 7 event"),
+        ("US", DecisionKind.ACTION, "play 43 space"),
+        ("USSR", DecisionKind.ACTION, "un 13"),
+        ("US", DecisionKind.ACTION, "discard 8"),
+        ("USSR", DecisionKind.ACTION, "play 16 ops"),
+        ("USSR", DecisionKind.OPERATION, "infl poland"),
+    ]
+    kinds = [(player, kind) for player, kind, _ in steps]
+    moves = [parse_move(text) for _, _, text in steps]
+    assert card_uses(kinds, moves, "USSR") == {"realign": 1, "event": 2, "influence": 1}
+    assert card_uses(kinds, moves, "US") == {"coup": 1, "space": 1, "discard": 1}
 
 
 def test_the_sides_alternate_game_by_game() -> None:
