@@ -117,11 +117,7 @@ def add_study(study: argparse.ArgumentParser) -> None:
     study.add_argument(
         "file", metavar="FILE", type=Path, help="a play-site log (text) or a save (JSON)"
     )
-
-    def one_line(message: str) -> NoReturn:
-        sys.exit(usage_error(f"study: {message}"))
-
-    study.error = one_line  # type: ignore[method-assign]
+    errors_in_one_line(study, "study")
 
 
 def add_arena(arena: argparse.ArgumentParser) -> None:
@@ -133,11 +129,7 @@ def add_arena(arena: argparse.ArgumentParser) -> None:
     arena.add_argument("--iterations", metavar="I", help="search iterations per decision")
     arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
-
-    def one_line(message: str) -> NoReturn:
-        sys.exit(usage_error(f"arena: {message}"))
-
-    arena.error = one_line  # type: ignore[method-assign]
+    errors_in_one_line(arena, "arena")
 
 
 def add_agree(agree: argparse.ArgumentParser) -> None:
@@ -148,11 +140,7 @@ def add_agree(agree: argparse.ArgumentParser) -> None:
     agree.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
     agree.add_argument("--json", action="store_true", help="print one JSON object")
     agree.add_argument("logs", nargs="+", metavar="LOG", type=Path, help="play-site game logs")
-
-    def one_line(message: str) -> NoReturn:
-        sys.exit(usage_error(f"agree: {message}"))
-
-    agree.error = one_line  # type: ignore[method-assign]
+    errors_in_one_line(agree, "agree")
 
 
 def add_duel_arena(arena: argparse.ArgumentParser) -> None:
@@ -162,11 +150,17 @@ def add_duel_arena(arena: argparse.ArgumentParser) -> None:
     arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
     arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+    errors_in_one_line(arena, "duel-arena")
+
+
+def errors_in_one_line(parser: argparse.ArgumentParser, command: str) -> None:
+    """A bad flag of a headless command is one line on stderr and exit status 2 (argparse
+    would print the whole usage first)."""
 
     def one_line(message: str) -> NoReturn:
-        sys.exit(usage_error(f"duel-arena: {message}"))
+        sys.exit(usage_error(f"{command}: {message}"))
 
-    arena.error = one_line  # type: ignore[method-assign]
+    parser.error = one_line  # type: ignore[method-assign]
 
 
 def add_option_flags(parser: argparse.ArgumentParser) -> None:
