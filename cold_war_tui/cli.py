@@ -125,20 +125,14 @@ def add_arena(arena: argparse.ArgumentParser) -> None:
     arena.add_argument("--bots", required=True, metavar="A,B", help="two bot names")
     arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
     arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
-    arena.add_argument("--think", metavar="T", help="seconds per decision")
-    arena.add_argument("--iterations", metavar="I", help="search iterations per decision")
-    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    add_batch_flags(arena, search=True)
     errors_in_one_line(arena, "arena")
 
 
 def add_agree(agree: argparse.ArgumentParser) -> None:
     """The flags of `agree`, read as text and checked by `_agree` (one line for a bad one)."""
     agree.add_argument("--bot", required=True, metavar="NAME", help="the bot to measure")
-    agree.add_argument("--think", metavar="T", help="seconds per decision")
-    agree.add_argument("--iterations", metavar="I", help="search iterations per decision")
-    agree.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
-    agree.add_argument("--json", action="store_true", help="print one JSON object")
+    add_batch_flags(agree, search=True)
     agree.add_argument("logs", nargs="+", metavar="LOG", type=Path, help="play-site game logs")
     errors_in_one_line(agree, "agree")
 
@@ -148,9 +142,18 @@ def add_duel_arena(arena: argparse.ArgumentParser) -> None:
     arena.add_argument("--bots", required=True, metavar="A,B", help="two duel bot names")
     arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
     arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
-    arena.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    add_batch_flags(arena, search=False)
     errors_in_one_line(arena, "duel-arena")
+
+
+def add_batch_flags(parser: argparse.ArgumentParser, *, search: bool) -> None:
+    """The flags the batch commands share: the bots' budget (with `search`), the worker
+    processes and the JSON report."""
+    if search:
+        parser.add_argument("--think", metavar="T", help="seconds per decision")
+        parser.add_argument("--iterations", metavar="I", help="search iterations per decision")
+    parser.add_argument("--workers", metavar="W", help="parallel processes (the cores)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def errors_in_one_line(parser: argparse.ArgumentParser, command: str) -> None:
