@@ -231,6 +231,12 @@ def summarize(
         "draws": games - sum(wins),
         "ci95": [list(wilson(w, games)) for w in wins],
         "end_reasons": dict(Counter(r.reason for r in records).most_common()),
+        "side_wins": {
+            side: sum(
+                1 for r in records if r.winner is not None and sides_of(r.number)[side] == r.winner
+            )
+            for side in ("US", "USSR")
+        },
         "think": [think_summary([t for r in records for t in r.think[i]]) for i in (0, 1)],
         "violations": [
             {name: sum(r.violations[i].count(name) for r in records) for name in VIOLATIONS}

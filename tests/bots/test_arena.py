@@ -34,6 +34,7 @@ def test_two_games_of_random_against_random_give_the_issues_json(
     assert report["games"] == 2 and report["bots"] == ["random", "random"]
     assert sum(report["wins"]) + report["draws"] == 2
     assert sum(report["end_reasons"].values()) == 2
+    assert sum(report["side_wins"].values()) == sum(report["wins"])  # per side, not per bot
     for (lo, hi), wins in zip(report["ci95"], report["wins"], strict=True):
         assert 0 <= lo <= wins / 2 <= hi <= 1
     for think in report["think"]:
