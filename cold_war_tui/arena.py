@@ -25,11 +25,11 @@ from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.safety import NUCLEAR_ENDINGS
 from cold_war_tui.bots.worlds import TOP_DECISIONS
 from cold_war_tui.engine import (
+    Asked,
     CardPick,
     DecisionKind,
     Game,
     GameOptions,
-    Move,
     Play,
     Target,
     Un,
@@ -45,6 +45,7 @@ PLAY_USES = ("event", "influence", "coup", "realign", "space", "discard")
 """How an action round's card was used: its event (#32 UN Intervention's included), its
 operations by their first target's verb, the space race, or a trapped side's discard."""
 OPS_VERBS = {"infl": "influence", "coup": "coup", "realign": "realign"}
+OPERATION_KINDS = (DecisionKind.OPERATION, DecisionKind.OPERATION_MIXED)
 ENDING_LINES = 12
 """A game with a violation keeps this many of its last log lines in the report."""
 CHECK_STEPS = 200
@@ -95,14 +96,12 @@ def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) ->
     game = Game.new(GameOptions(seed=game_seed))
     think: tuple[list[float], list[float]] = ([], [])
     kinds: list[tuple[str, str]] = []  # (player, kind) of every decision, in order
-    moves: list[Move] = []  # and its move
     while (pending := game.pending) is not None:
         player = pending.player
         started = time.perf_counter()
         choice = bots[player].choose(game, player)
         think[sides[player]].append(time.perf_counter() - started)
         kinds.append((player, pending.kind))
-        moves.append(parse_move(choice))
         game.choose(choice)
     outcome = game.outcome
     assert outcome is not None
@@ -110,20 +109,21 @@ def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) ->
     record = GameRecord(number, game_seed, winner, outcome.ending, think)
     for side, index in sides.items():
         record.violations[index].extend(violations(game, kinds, side, game_seed))
-        record.plays[index].update(card_uses(kinds, moves, side))
+        record.plays[index].update(card_uses(game.observations(side).asked))
     if any(record.violations):
         record.ending.extend(str(entry) for entry in game.log[-ENDING_LINES:])
         record.choices.extend(game.choices)
     return record
 
 
-def card_uses(kinds: Sequence[tuple[str, str]], moves: Sequence[Move], side: str) -> Counter[str]:
-    """How `side` used the card of each of its action rounds (`PLAY_USES`): the uses of
-    operations are read from the first operation target it chose after the play."""
+def card_uses(asked: Sequence[Asked]) -> Counter[str]:
+    """How a side used the card of each of its action rounds (`PLAY_USES`), read from the
+    decisions it was asked: operations by the first operation target it chose after."""
     uses: Counter[str] = Counter()
-    for n, ((player, kind), move) in enumerate(zip(kinds, moves, strict=True)):
-        if player != side or kind != DecisionKind.ACTION:
+    for n, (kind, _, chosen) in enumerate(asked):
+        if kind != DecisionKind.ACTION or chosen is None:
             continue
+        move = parse_move(chosen)
         if isinstance(move, Un):
             uses["event"] += 1
         elif isinstance(move, CardPick):
@@ -131,17 +131,18 @@ def card_uses(kinds: Sequence[tuple[str, str]], moves: Sequence[Move], side: str
         elif isinstance(move, Play) and move.mode != "ops":
             uses[move.mode] += 1
         elif isinstance(move, Play):
-            uses[_first_ops_verb(kinds[n + 1 :], moves[n + 1 :], side)] += 1
+            uses[_first_ops_verb(asked[n + 1 :])] += 1
     return uses
 
 
-def _first_ops_verb(kinds: Sequence[tuple[str, str]], moves: Sequence[Move], side: str) -> str:
-    for (player, kind), move in zip(kinds, moves, strict=True):
+def _first_ops_verb(asked: Sequence[Asked]) -> str:
+    for kind, _, chosen in asked:
         if kind == DecisionKind.ACTION:
             break
-        operation = kind in (DecisionKind.OPERATION, DecisionKind.OPERATION_MIXED)
-        if player == side and operation and isinstance(move, Target):
-            return OPS_VERBS.get(move.verb, "influence")
+        if kind in OPERATION_KINDS and chosen is not None:
+            move = parse_move(chosen)
+            if isinstance(move, Target):
+                return OPS_VERBS.get(move.verb, "influence")
     return "influence"  # operations that found no target (every point lost)
 
 

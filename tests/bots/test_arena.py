@@ -18,7 +18,7 @@ from cold_war_tui.arena import (
     wilson,
 )
 from cold_war_tui.cli import EXIT_USAGE, main
-from cold_war_tui.engine import DecisionKind, Game, GameOptions, parse_move
+from cold_war_tui.engine import Asked, DecisionKind, Game, GameOptions
 
 ISSUE_FIELDS = {"games", "bots", "wins", "draws", "ci95", "end_reasons", "think"}
 
@@ -73,10 +73,12 @@ def test_card_uses_read_operations_by_their_first_target() -> None:
         ("USSR", DecisionKind.ACTION, "play 16 ops"),
         ("USSR", DecisionKind.OPERATION, "infl poland"),
     ]
-    kinds = [(player, kind) for player, kind, _ in steps]
-    moves = [parse_move(text) for _, _, text in steps]
-    assert card_uses(kinds, moves, "USSR") == {"realign": 1, "event": 2, "influence": 1}
-    assert card_uses(kinds, moves, "US") == {"coup": 1, "space": 1, "discard": 1}
+
+    def asked(side: str) -> list[Asked]:
+        return [Asked(kind, (text,), text) for player, kind, text in steps if player == side]
+
+    assert card_uses(asked("USSR")) == {"realign": 1, "event": 2, "influence": 1}
+    assert card_uses(asked("US")) == {"coup": 1, "space": 1, "discard": 1}
 
 
 def test_the_sides_alternate_game_by_game() -> None:
