@@ -84,7 +84,7 @@ def _in_pool(
     """The results as they finish; closing the generator (done, Ctrl+C, an error) stops the
     pool without waiting for the jobs in flight."""
     pending = iter(jobs)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
     running: set[Future[Result]] = set()
     try:
         _top_up(pool, work, pending, running, workers * AHEAD)
@@ -129,9 +129,12 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             process.join(timeout=5)
 
 
-def _ignore_sigint() -> None:
-    """In each worker: Ctrl+C is the main process's to handle (it ends the workers)."""
+def _worker_signals() -> None:
+    """In each worker: Ctrl+C is the main process's to handle (it ends the workers), and
+    SIGTERM, which ends them, does so whatever handler the main process had installed
+    when they were forked (the game's event loop catches SIGTERM to exit cleanly)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @contextlib.contextmanager

@@ -75,6 +75,20 @@ def test_ctrl_c_keeps_the_finished_results_and_starts_nothing_more(
     assert multiprocessing.active_children() == []  # the workers were stopped
 
 
+def test_ctrl_c_ends_workers_forked_while_a_sigterm_handler_was_installed(
+    tmp_path: Path,
+) -> None:
+    """A process that ran the game in-process may have SIGTERM caught (its event loop's
+    handler); workers forked from it must still end when the runner stops them."""
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        batch = run_jobs(functools.partial(started_then, tmp_path, 2), range(20), 2)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert batch.interrupted
+    assert multiprocessing.active_children() == []  # the workers were stopped
+
+
 def test_a_failing_job_stops_the_workers_and_passes_through() -> None:
     with pytest.raises(ValueError, match="job 3 fails"):
         run_jobs(failing, range(50), 2)
