@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import multiprocessing.connection
 import signal
+import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -31,6 +33,8 @@ EXIT_INTERRUPTED = 128 + signal.SIGINT
 """The exit status of a command stopped by Ctrl+C (130), as shells report it."""
 AHEAD = 2
 """Jobs handed to the pool per worker before one finishes: enough to keep each busy."""
+TERM_GRACE = 2.0
+"""Seconds the stopped workers get to end on SIGTERM before they are killed."""
 
 
 @dataclass
@@ -112,21 +116,26 @@ def _top_up(
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Drop the queued jobs and end the workers now, without waiting for their jobs."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
-    if callable(terminate):
-        terminate()
-        return
-    # Before 3.14 the pool has no public way to end its workers: its process table, read
-    # before `shutdown` forgets it.
+    """Drop the queued jobs and end the workers now, without waiting for their jobs: SIGTERM,
+    then SIGKILL for a worker still there after `TERM_GRACE` seconds (one forked while a
+    lock was held, or whose job ignores SIGTERM); then the pool's own clean-up, which reaps
+    them. Their exits are awaited on their sentinels, not by joining: the pool's manager
+    thread reaps them, and two threads reaping one child race."""
+    # The pool has no public way to end its workers and wait for them (3.14's
+    # `terminate_workers` signals without waiting): its process table.
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
-    for process in processes:
+    running = {process.sentinel: process for process in processes}
+    deadline = time.monotonic() + TERM_GRACE
+    while running and (left := deadline - time.monotonic()) > 0:
+        for ended in multiprocessing.connection.wait(list(running), timeout=left):
+            del running[ended]
+    for process in running.values():
         with contextlib.suppress(Exception):
-            process.join(timeout=5)
+            process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _worker_signals() -> None:

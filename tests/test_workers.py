@@ -43,6 +43,13 @@ def started_then(folder: Path, interrupt_at: int, n: int) -> int:
     return n
 
 
+def deaf_to_sigterm(folder: Path, interrupt_at: int, n: int) -> int:
+    """`started_then` in a worker that ignores SIGTERM, as one stuck before it could take
+    the runner's signals would."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    return started_then(folder, interrupt_at, n)
+
+
 def failing(n: int) -> int:
     if n == 3:
         raise ValueError("job 3 fails")
@@ -87,6 +94,14 @@ def test_ctrl_c_ends_workers_forked_while_a_sigterm_handler_was_installed(
         signal.signal(signal.SIGTERM, previous)
     assert batch.interrupted
     assert multiprocessing.active_children() == []  # the workers were stopped
+
+
+def test_ctrl_c_ends_workers_that_ignore_sigterm(tmp_path: Path) -> None:
+    started = time.monotonic()
+    batch = run_jobs(functools.partial(deaf_to_sigterm, tmp_path, 2), range(20), 2)
+    assert time.monotonic() - started < STOP_BOUND
+    assert batch.interrupted
+    assert multiprocessing.active_children() == []  # killed after the grace period
 
 
 def test_a_failing_job_stops_the_workers_and_passes_through() -> None:
