@@ -14,7 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cold_war_tui.bots.evaluate import tables
-from cold_war_tui.engine import Decision, DecisionKind, Ending, Game, Headline, Move, Play, other
+from cold_war_tui.engine import (
+    Decision,
+    DecisionKind,
+    Ending,
+    Game,
+    Headline,
+    Move,
+    Order,
+    Play,
+    other,
+)
 
 NUCLEAR_ENDINGS: frozenset[Ending] = frozenset({"DEFCON 1", "coup in the Cuban Missile Crisis"})
 """The losses to nuclear war: DEFCON 1 (8.1.3), a coup in the Cuban Missile Crisis (#40, 5.5)."""
@@ -53,26 +63,59 @@ HAND_LOTTERIES = {5: "Five Year Plan", 67: "Grain Sales to Soviets"}
 """Events that take a random card from the USSR hand and fire its US event (#5) or let
 the US play it (#67): with another DEFCON hazard in that hand, a lottery whose losing
 ticket is nuclear war. Played for ops by the USSR their event happens too (5.2)."""
+LOTTERY_ONLY = frozenset({5})
+"""The lotteries that are no danger with no other hazard in hand (#5 Five Year Plan only
+draws); #67 Grain Sales also gives the US 2 ops when he returns the card he took."""
 
 
 def gambles(
-    moves: Sequence[Move], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
+    moves: Sequence[Move],
+    kind: str,
+    defcon: int,
+    hand: Sequence[int],
+    hazards: frozenset[int],
+    card: int | None = None,
 ) -> set[Move]:
-    """The choices that gamble on DEFCON 1 in one's own turn: in an action round at
-    DEFCON 2; at the headline at any DEFCON (the opponent's headline may resolve first,
-    and #40 Cuban Missile Crisis sets DEFCON 2 from any level). `hand` is the player's,
-    `hazards` the DEFCON hazards he must not play (evaluate.Tables.hazards)."""
+    """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
+    `hazards` the opponent's DEFCON hazards he holds and must not play (evaluate.Tables
+    .hazards), `card` the card an `event_order` decision is about.
+
+    - #45 Summit and a hand lottery (HAND_LOTTERIES) with another hazard in hand: in an
+      action round at DEFCON 2; at the headline at any DEFCON (the opponent's headline
+      may resolve first, and #40 Cuban Missile Crisis sets DEFCON 2 from any level).
+    - A hazard played for ops in an action round at DEFCON 2: its event gives the
+      opponent the drop or the battleground coup that ends the game (8.1.3).
+    - A hazard (but LOTTERY_ONLY) headlined at DEFCON 3 or below: the opponent's
+      headline, resolved first when it has more ops, may bring DEFCON 2 before the
+      hazard's event fires.
+    - At DEFCON 3 or below, a hazard's operations before its event: a battleground coup
+      of one's own brings DEFCON 2 for the event; the event first is safe.
+
+    The search's opponent answers by one step of lookahead, which misses a kill that
+    takes him several decisions (Grain Sales: return the card, then coup), so these are
+    ruled out by rule rather than by sampling."""
+    if kind == DecisionKind.EVENT_ORDER:
+        if card in hazards and defcon <= 3:
+            return {m for m in moves if isinstance(m, Order) and m.first == "ops"}
+        return set()
     if (kind == DecisionKind.ACTION and defcon > 2) or kind not in TOP_KINDS:
         return set()
-    held = [card for card in hand if card in hazards and card not in HAND_LOTTERIES]
-    risky = set()
-    for choice in moves:
-        gamble = _event_card(choice) in DEFCON_GAMBLES
-        card = _played_card(choice)
-        lottery = card in HAND_LOTTERIES and card in hazards and held
-        if gamble or (lottery and not (isinstance(choice, Play) and choice.mode == "space")):
-            risky.add(choice)
-    return risky
+    held = [c for c in hand if c in hazards and c not in HAND_LOTTERIES]
+
+    def gamble(choice: Move) -> bool:
+        played = _played_card(choice)
+        for_space = isinstance(choice, Play) and choice.mode == "space"
+        if _event_card(choice) in DEFCON_GAMBLES:
+            return True
+        if played in HAND_LOTTERIES and played in hazards and held and not for_space:
+            return True
+        if played not in hazards or played in LOTTERY_ONLY:
+            return False
+        if isinstance(choice, Headline):
+            return defcon <= 3
+        return isinstance(choice, Play) and choice.mode == "ops"
+
+    return {choice for choice in moves if gamble(choice)}
 
 
 TOP_KINDS = (DecisionKind.ACTION, DecisionKind.HEADLINE)

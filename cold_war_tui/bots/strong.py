@@ -164,7 +164,15 @@ class StrongBot:
         view = game.view(player)
         defcon = view.defcon
         hazards = tables(world).hazards[player]
-        risky = partial(gambles, kind=pending.kind, defcon=defcon, hand=view.hand, hazards=hazards)
+        card = pending.context.get("card")
+        risky = partial(
+            gambles,
+            kind=pending.kind,
+            defcon=defcon,
+            hand=view.hand,
+            hazards=hazards,
+            card=card if isinstance(card, int) else None,
+        )
         outcomes = Outcomes(nuclear=risky(candidates))
         if pending.kind == DecisionKind.HEADLINE:
             until = self._until(started, HEADLINE_GUARD_THINK)

@@ -183,6 +183,7 @@ def play_for_ops(core: Core, side: Side, card: int) -> Flow[bool]:
         f"{side}: the {opponent} event of {core.card_name(card)} happens: before or after"
         " your ops?",
         EVENT_ORDER,
+        card=card,
     )
     if order == EVENT_FIRST:
         happened = yield from resolve_event(core, card, opponent, "5.2")

@@ -293,7 +293,8 @@ def decision_header(decision: Decision, data: GameData, who: str) -> Text:
 
 
 def _context(key: str, value: Any, data: GameData) -> str:
-    if key in ("targets", "no_event") or value is None or value in ([], {}, ()):
+    # the prompt names the card a decision is about; targets are the choices themselves
+    if key in ("targets", "no_event", "card") or value is None or value in ([], {}, ()):
         return ""
     if key == "bonuses":  # the area bonuses of an operation's ops (the China Card's Asia)
         names = derived(data, place_names)

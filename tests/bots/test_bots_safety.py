@@ -12,8 +12,8 @@ from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.strong import headline_guard, possible_headlines
-from cold_war_tui.bots.worlds import Policy, after, answered, one_step, worlds
-from cold_war_tui.engine import Game, Move, parse_move
+from cold_war_tui.bots.worlds import Policy, after, answered, moves_of, one_step, worlds
+from cold_war_tui.engine import CardPick, Game, Move, parse_move
 
 
 def moves(*ids: str) -> list[Move]:
@@ -265,3 +265,55 @@ def test_8_1_3_the_headline_guard_runs_at_any_defcon() -> None:
     resolved before #20 Olympic Games), which sets DEFCON 2 from any level; the boycott
     is then nuclear war in the US's headline."""
     assert_olympics_headline_condemned(turn=5, defcon=4, danger=40, seeds=2)
+
+
+GRAIN_SALES = 67  # US, 2 ops: the US takes a random USSR card; plays it, or returns it for 2 ops
+CAMP_DAVID = 65  # US, 2 ops: no DEFCON hazard
+LONE_GUNMAN = 62  # USSR, 1 op: the USSR conducts 1 op (a coup too)
+
+
+def test_8_1_3_the_gambles_include_the_opponent_s_hazards_where_defcon_2_may_come() -> None:
+    """An opponent's DEFCON hazard for ops in an action round at DEFCON 2, headlined at
+    DEFCON 3 or below, or played for ops at DEFCON 3 with the operations before its
+    event; never for the space race, and #5 Five Year Plan only with another hazard."""
+    game = ussr_to_play([GRAIN_SALES, CAMP_DAVID])
+    ussr, us = tables(game).hazards["USSR"], tables(game).hazards["US"]
+    plays = moves(f"play {GRAIN_SALES} ops", f"play {GRAIN_SALES} space", "play 65 ops")
+    assert gambles(plays, "action", 2, [GRAIN_SALES, 65], ussr) == set(plays[:1])
+    assert gambles(plays, "action", 3, [GRAIN_SALES, 65], ussr) == set()
+    headlines = moves(f"headline {LONE_GUNMAN}", "headline 21")
+    for defcon, risky in ((2, headlines[:1]), (3, headlines[:1]), (4, [])):
+        assert gambles(headlines, "headline", defcon, [LONE_GUNMAN, 21], us) == set(risky)
+    order = moves("ops-first", "event-first")
+    for defcon, card, risky in ((3, GRAIN_SALES, order[:1]), (4, GRAIN_SALES, []), (3, 65, [])):
+        assert gambles(order, "event_order", defcon, [], ussr, card=card) == set(risky)
+    five = moves("play 5 ops")
+    assert gambles(five, "action", 2, [5, 7], ussr) == set()
+
+
+def test_8_1_3_strong_does_not_play_grain_sales_for_ops_at_defcon_2() -> None:
+    """#67 played by the USSR for ops at DEFCON 2: the US returns the card it took and
+    spends the event's 2 ops on a coup in Angola, a battleground where DEFCON 2 allows
+    coups: DEFCON 1 in the USSR's round (8.1.3). Three decisions of his, more than the
+    search's one-step opponent sees, and holding a hazard at DEFCON 2 costs: without the
+    rule (safety.gambles) the search plays it. Turn 9, no space attempt left."""
+    game = ussr_to_play(
+        [GRAIN_SALES, CAMP_DAVID, 64],
+        defcon=2,
+        turn=9,
+        action_round=6,
+        space_attempts={"USSR": 1, "US": 0},
+        influence={"angola": {"us": 0, "ussr": 1}},
+    )
+    trap = game.fork()
+    trap.choose(f"play {GRAIN_SALES} ops")
+    trap.choose("event-first")
+    pending = trap.pending
+    assert pending is not None
+    trap.choose(next(m for m in moves_of(pending) if isinstance(m, CardPick)))  # returned
+    trap.choose("coup angola")
+    assert trap.outcome is not None and trap.outcome.ending == "DEFCON 1"  # the trap
+    assert trap.outcome.winner == "US"
+    for seed in range(3):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
+        assert choice != f"play {GRAIN_SALES} ops", seed
