@@ -19,7 +19,16 @@ from typing import TypeGuard, TypeVar
 
 from cold_war_tui.bots.evaluate import evaluate, tables
 from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, situation
-from cold_war_tui.engine import Decision, DecisionKind, Game, Headline, IllegalChoice, Move, Target
+from cold_war_tui.engine import (
+    Decision,
+    DecisionKind,
+    Game,
+    Headline,
+    IllegalChoice,
+    Move,
+    Play,
+    Target,
+)
 
 DETERMINIZE_ATTEMPTS = 20
 """`determinize` refuses about 1 call in 13,000 (docs/engine.md): try the next seed."""
@@ -154,8 +163,17 @@ class Policy:
                 moves = others + self._rng.sample(points, min(room, len(points)))
             else:
                 moves = self._rng.sample(moves, WIDEST_ONE_STEP)
-        scores = one_step(world, pending.player, moves, score=answered)
+        judged = self._fresh_dice(world, pending.player) if rolls_dice(pending, moves) else world
+        scores = one_step(judged, pending.player, moves, score=answered)
         return best(scores, moves) if scores else moves[0]
+
+    def _fresh_dice(self, world: Game, player: str) -> Game:
+        """A copy of `world` whose dice are new: a choice judged on a fork of the world
+        itself would roll the die the rollout then rolls, and be chosen knowing it."""
+        try:
+            return world.determinize(player, self._rng.getrandbits(31))
+        except ValueError:
+            return world
 
     def _habit(self, world: Game, pending: Decision, moves: list[Move]) -> Move:
         """The play the prior likes best for whoever decides (his hand in this world)."""
@@ -163,6 +181,19 @@ class Policy:
         s = situation(world, pending.player, pending)
         scores = self._prior.scores(s, moves)
         return moves[max(range(len(moves)), key=scores.__getitem__)]
+
+
+DICE_VERBS = frozenset({"coup", "realign"})
+
+
+def rolls_dice(pending: Decision, moves: Sequence[Move]) -> bool:
+    """Whether some of `moves` roll a die when chosen (a coup, a realignment roll, a
+    space race attempt)."""
+    if pending.kind in (DecisionKind.REALIGN, DecisionKind.SPACE_ROLL):
+        return True
+    return any(isinstance(m, Target) and m.verb in DICE_VERBS for m in moves) or any(
+        isinstance(m, Play) and m.mode == "space" for m in moves
+    )
 
 
 def _is_point(move: Move) -> TypeGuard[Target]:
