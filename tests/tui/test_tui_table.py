@@ -11,7 +11,7 @@ from typing import Any
 from textual import events
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
-from tui_helpers import game_of, game_screen, make_app, open_game, press, screen_text
+from tui_helpers import game_of, game_screen, make_app, open_game, press, screen_text, wait_for
 
 from cold_war_tui.engine import Game
 from cold_war_tui.tui.app import ColdWarApp
@@ -298,6 +298,7 @@ async def test_item6_game_over_draws_the_game_turn_by_turn(data_dir: Path) -> No
     app = make_app(data_dir)
     async with app.run_test(size=WIDE) as pilot:
         await open_game(pilot, app, game)
+        await wait_for(pilot, lambda: "The game turn by turn" in screen_text(app))
         text = screen_text(app)
         assert "The game turn by turn" in text
         turns = game.state.turn
