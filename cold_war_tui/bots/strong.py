@@ -306,7 +306,8 @@ def guard(
     then while time is left before `until`), and a loss in any marks it."""
     for world in guard_worlds(sampled, GUARD_WORLDS, until):
         for choice in candidates:
-            rollout(world, choice, player, policy, outcomes, own_round_only=True)
+            if not outcomes.condemned(choice):  # one loss is enough
+                rollout(world, choice, player, policy, outcomes, own_round_only=True)
 
 
 def guard_worlds(sampled: Iterator[Game], most: int, until: float | None) -> Iterator[Game]:
@@ -365,7 +366,7 @@ def headline_guard(
         fresh = headline_picks(world, player) - met
         met |= fresh
         if fresh:
-            for choice in candidates:
+            for choice in (c for c in candidates if c not in outcomes.nuclear):
                 for game in headlines_against(world, player, choice, fresh):
                     play_out_headlines(game, player, policy)
                     outcomes.record(choice, game, player, in_own_round=False)

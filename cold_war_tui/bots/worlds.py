@@ -109,8 +109,10 @@ def answered(world: Game, player: str) -> float:
 
     His event, set off by our operations, resolves in our round: after our coup took
     DEFCON to 2, a coup of his ends the game against us (8.1.3), which the position
-    before his answer does not show. He answers by one step of lookahead (influence
-    points cannot end a game, so they are not tried)."""
+    before his answer does not show. He answers by one step of lookahead. Influence
+    points cannot end a game: a decision of them is not tried, and among an operation's
+    targets only his best point by the rule of thumb (`influence_point`, no fork) is,
+    beside every coup and realignment (not 50 forks for each of our own choices)."""
     pending = world.pending
     if (
         pending is None
@@ -120,7 +122,10 @@ def answered(world: Game, player: str) -> float:
         or world.state.phasing != player
     ):
         return evaluate(world, player)
-    moves = moves_of(pending)
+    every = moves_of(pending)
+    moves = [m for m in every if not _is_point(m)]
+    if len(moves) < len(every):
+        moves.append(influence_point(world, pending.player, every))
     replies = one_step(world, pending.player, moves)
     reply = after(world, best(replies, moves)) if replies else None
     return evaluate(world if reply is None else reply, player)
