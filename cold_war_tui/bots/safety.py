@@ -63,7 +63,11 @@ HAND_LOTTERIES = {5: "Five Year Plan", 67: "Grain Sales to Soviets"}
 """Events that take a random card from the USSR hand and fire its US event (#5) or let
 the US play it (#67): with another DEFCON hazard in that hand, a lottery whose losing
 ticket is nuclear war. Played for ops by the USSR their event happens too (5.2)."""
-LOTTERY_ONLY = frozenset({5})
+FIVE_YEAR_PLAN = 5
+"""Played by the US for its event, #5 discards a random USSR card and fires it if it is
+a US event: the US cannot know whether the USSR holds a US hazard (#4 Duck and Cover),
+so where DEFCON 2 may come it is a gamble whatever the US holds."""
+LOTTERY_ONLY = frozenset({FIVE_YEAR_PLAN})
 """The lotteries that are no danger with no other hazard in hand (#5 Five Year Plan only
 draws); #67 Grain Sales also gives the US 2 ops when he returns the card he took."""
 
@@ -80,9 +84,10 @@ def gambles(
     `hazards` the opponent's DEFCON hazards he holds and must not play (evaluate.Tables
     .hazards), `card` the card an `event_order` decision is about.
 
-    - #45 Summit and a hand lottery (HAND_LOTTERIES) with another hazard in hand: in an
-      action round at DEFCON 2; at the headline at any DEFCON (the opponent's headline
-      may resolve first, and #40 Cuban Missile Crisis sets DEFCON 2 from any level).
+    - #45 Summit, #5 Five Year Plan's event for the US (FIVE_YEAR_PLAN), and a hand
+      lottery (HAND_LOTTERIES) with another hazard in hand: in an action round at
+      DEFCON 2; at the headline at any DEFCON (the opponent's headline may resolve
+      first, and #40 Cuban Missile Crisis sets DEFCON 2 from any level).
     - A hazard played for ops in an action round at DEFCON 2: its event gives the
       opponent the drop or the battleground coup that ends the game (8.1.3).
     - A hazard (but LOTTERY_ONLY) headlined at DEFCON 3 or below: the opponent's
@@ -105,7 +110,8 @@ def gambles(
     def gamble(choice: Move) -> bool:
         played = _played_card(choice)
         for_space = isinstance(choice, Play) and choice.mode == "space"
-        if _event_card(choice) in DEFCON_GAMBLES:
+        event = _event_card(choice)
+        if event in DEFCON_GAMBLES or (event == FIVE_YEAR_PLAN and event not in hazards):
             return True
         if played in HAND_LOTTERIES and played in hazards and held and not for_space:
             return True

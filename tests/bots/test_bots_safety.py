@@ -257,7 +257,8 @@ def test_8_1_3_the_gambles_are_summit_events_and_hand_lotteries_where_defcon_2_m
     assert gambles(five, "action", 2, [5, CIA_CREATED, 7], ussr) == risky
     assert gambles(five, "action", 2, [5, 7], ussr) == set()  # no other hazard to draw
     us = tables(game).hazards["US"]
-    assert gambles(five, "action", 2, [5, 62, 7], us) == set()  # #5 is the US's own card
+    # the US's own #5, for ops: no lottery of his hand; for its event: the USSR's
+    assert gambles(five, "action", 2, [5, 62, 7], us) == set(moves("play 5 event"))
 
 
 def test_8_1_3_the_headline_guard_runs_at_any_defcon() -> None:
@@ -289,6 +290,10 @@ def test_8_1_3_the_gambles_include_the_opponent_s_hazards_where_defcon_2_may_com
         assert gambles(order, "event_order", defcon, [], ussr, card=card) == set(risky)
     five = moves("play 5 ops")
     assert gambles(five, "action", 2, [5, 7], ussr) == set()
+    # the US's own #5 for its event: the card it discards from the USSR hand may be #4
+    five = moves("play 5 event", "play 5 ops", "play 5 space")
+    assert gambles(five, "action", 2, [5, 21], us) == set(five[:1])
+    assert gambles(five, "action", 3, [5, 21], us) == set()
 
 
 def test_8_1_3_strong_does_not_play_grain_sales_for_ops_at_defcon_2() -> None:
