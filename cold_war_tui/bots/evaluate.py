@@ -62,6 +62,7 @@ DEFCON_HAZARDS = {
     67: "Grain Sales to Soviets",  # the US plays a card taken from the USSR hand
     89: "Soviets Shoot Down KAL-007",  # DEFCON -1
     96: "Tear Down This Wall",  # a free US coup in Europe, where DEFCON does not stop it (6.3.5)
+    85: "Star Wars",  # ahead in space, the US fires an event of the discard pile (#4, #50)
     50: "We Will Bury You",  # DEFCON -1
     62: "Lone Gunman",  # the USSR conducts 1 op
     91: "Ortega Elected in Nicaragua",  # a USSR coup next to Nicaragua (Cuba)

@@ -116,12 +116,16 @@ def nuclear_reply(game: Game, victim: str, helper: Bot, depth: int = 12) -> bool
     return False
 
 
+STAR_WARS = 85
+
+
 def test_8_1_3_every_defcon_hazard_played_for_ops_at_defcon_2_can_be_nuclear_war() -> None:
     """The table is not a guess: each card, played for ops at DEFCON 2 by the side it
     endangers, lets the other side end the game in that side's round. #5 Five Year Plan
     and #67 Grain Sales act through another card of the hand, so the hand holds another
     hazard; both sides have influence in Cuba and Angola (battlegrounds open to coups at
-    DEFCON 2) and the USSR holds East Germany (#96's free coup ignores DEFCON, 6.3.5)."""
+    DEFCON 2) and the USSR holds East Germany (#96's free coup ignores DEFCON, 6.3.5);
+    for #85 Star Wars the US leads the space race and #4 Duck and Cover is discarded."""
     influence = {"cuba": {"us": 1, "ussr": 1}, "angola": {"us": 1, "ussr": 1}}
     game = Game.new(GameOptions(seed=1))
     hazards = tables(game).hazards
@@ -141,6 +145,8 @@ def test_8_1_3_every_defcon_hazard_played_for_ops_at_defcon_2_can_be_nuclear_war
                 "action_round": 2,
                 "rounds_taken": {victim: 1, other_side: 1 if victim == "USSR" else 2},
             }
+            if card == STAR_WARS:
+                doc |= {"space": {"US": 2, "USSR": 0}, "discard": [DUCK_AND_COVER]}
             position = Game.from_scenario(doc)
             position.choose(f"play {card} ops")
             assert nuclear_reply(position, victim, helper), (victim, card)
