@@ -81,8 +81,8 @@ def gambles(
     card: int | None = None,
 ) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
-    `hazards` the opponent's DEFCON hazards he holds and must not play (evaluate.Tables
-    .hazards), `card` the card an `event_order` decision is about.
+    `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
+    (evaluate.Tables.hazards); `card` the card an `event_order` decision is about.
 
     - #45 Summit, #5 Five Year Plan's event for the US (FIVE_YEAR_PLAN), and a hand
       lottery (HAND_LOTTERIES) with another hazard in hand: in an action round at

@@ -366,7 +366,7 @@ def headline_guard(
         fresh = headline_picks(world, player) - met
         met |= fresh
         if fresh:
-            for choice in (c for c in candidates if c not in outcomes.nuclear):
+            for choice in (c for c in candidates if not outcomes.condemned(c)):
                 for game in headlines_against(world, player, choice, fresh):
                     play_out_headlines(game, player, policy)
                     outcomes.record(choice, game, player, in_own_round=False)
