@@ -41,9 +41,13 @@ from cold_war_tui.workers import run_jobs
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 VIOLATIONS = ("defcon_1", "held_scoring_card", "handed_20_vp")
-PLAY_USES = ("event", "influence", "coup", "realign", "space", "discard")
-"""How an action round's card was used: its event (#32 UN Intervention's included), its
-operations by their first target's verb, the space race, or a trapped side's discard."""
+PLAY_USES = ("headline", "event", "influence", "coup", "realign", "space", "discard")
+"""How a card was played: as a headline, or in an action round for its event (#32 UN
+Intervention's included), its operations by their first target's verb, the space race,
+or a trapped side's discard."""
+EVENT_USES = ("headline", "event")
+"""The uses that resolve the card's event: the events' share of all card plays counts
+both, as the experts' figures in docs/bots.md do."""
 OPS_VERBS = {"infl": "influence", "coup": "coup", "realign": "realign"}
 OPERATION_KINDS = (DecisionKind.OPERATION, DecisionKind.OPERATION_MIXED)
 ENDING_LINES = 12
@@ -117,10 +121,13 @@ def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) ->
 
 
 def card_uses(asked: Sequence[Asked]) -> Counter[str]:
-    """How a side used the card of each of its action rounds (`PLAY_USES`), read from the
-    decisions it was asked: operations by the first operation target it chose after."""
+    """How a side played each card it headlined or played in an action round
+    (`PLAY_USES`), read from the decisions it was asked: operations by the first
+    operation target it chose after."""
     uses: Counter[str] = Counter()
     for n, (kind, _, chosen) in enumerate(asked):
+        if kind == DecisionKind.HEADLINE and chosen is not None:
+            uses["headline"] += 1
         if kind != DecisionKind.ACTION or chosen is None:
             continue
         move = parse_move(chosen)
@@ -355,7 +362,8 @@ def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) 
     for name, plays in zip(names, summary["plays"], strict=True):
         total = max(sum(plays.values()), 1)
         shares = ", ".join(f"{use} {n / total:.1%}" for use, n in plays.items())
-        print(f"{name}'s action rounds: {shares}")
+        events = sum(plays[use] for use in EVENT_USES) / total
+        print(f"{name}'s card plays: {shares}; events with the headlines {events:.1%}")
     print(f"draws: {summary['draws']}")
     print("end reasons: " + ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items()))
     for bad in summary["violation_games"]:

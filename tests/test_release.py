@@ -36,6 +36,7 @@ SDIST_MUST_HAVE = [
     "tools/venv.sh",
     "tools/screenshots.py",
     "tools/duel_screenshots.py",
+    "tools/expert_uses.py",
     "benchmarks/bench_engine.py",
     "benchmarks/bench_tui.py",
     "screenshots/README.md",

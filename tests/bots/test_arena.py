@@ -58,7 +58,8 @@ def test_two_games_of_random_against_random_give_the_issues_json(
 
 def test_card_uses_read_operations_by_their_first_target() -> None:
     """Ops count as influence, coup or realignment by the first operation target the
-    side chose after the play; an event, the space race and a discard by the play."""
+    side chose after the play; an event, the space race, a discard and a headline by the
+    play."""
     steps = [
         ("USSR", DecisionKind.ACTION, "play 21 ops"),
         ("USSR", DecisionKind.OPERATION, "realign iran"),
@@ -72,13 +73,15 @@ def test_card_uses_read_operations_by_their_first_target() -> None:
         ("US", DecisionKind.ACTION, "discard 8"),
         ("USSR", DecisionKind.ACTION, "play 16 ops"),
         ("USSR", DecisionKind.OPERATION, "infl poland"),
+        ("US", DecisionKind.HEADLINE, "headline 43"),
+        ("USSR", DecisionKind.HEADLINE, "headline 21"),
     ]
 
     def asked(side: str) -> list[Asked]:
         return [Asked(kind, (text,), text) for player, kind, text in steps if player == side]
 
-    assert card_uses(asked("USSR")) == {"realign": 1, "event": 2, "influence": 1}
-    assert card_uses(asked("US")) == {"coup": 1, "space": 1, "discard": 1}
+    assert card_uses(asked("USSR")) == {"realign": 1, "event": 2, "influence": 1, "headline": 1}
+    assert card_uses(asked("US")) == {"coup": 1, "space": 1, "discard": 1, "headline": 1}
 
 
 def test_the_sides_alternate_game_by_game() -> None:

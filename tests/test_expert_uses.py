@@ -1,0 +1,49 @@
+"""tools/expert_uses.py counts the card plays of real games as the arena counts a bot's."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from cold_war_tui.engine.moves import Headline, parse_move
+from cold_war_tui.records import read_log
+
+ROOT = Path(__file__).resolve().parents[1]
+LOGS = sorted((ROOT / "tests" / "data" / "records").glob("*.txt"))
+
+
+def tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("expert_uses", ROOT / "tools" / "expert_uses.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_headline_and_action_card_is_counted_once() -> None:
+    expert_uses = tool()
+    for path in LOGS:
+        record = read_log(path.read_text(encoding="utf-8"))
+        headlines = sum(
+            isinstance(parse_move(choice), Headline)
+            for r in record.rounds
+            if r.kind == "headline"
+            for choice in r.played
+        )
+        action_cards = sum(1 for r in record.rounds if r.kind == "action" and r.card is not None)
+        uses, skipped = expert_uses.uses_of(path)
+        assert skipped == 0
+        assert uses["headline"] == headlines > 0
+        assert sum(uses.values()) - uses["headline"] == action_cards
+
+
+def test_the_report_and_a_missing_log() -> None:
+    command = [sys.executable, str(ROOT / "tools" / "expert_uses.py")]
+    done = subprocess.run([*command, *map(str, LOGS)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert f"{len(LOGS)} logs" in done.stdout and "events with the headlines" in done.stdout
+    missing = subprocess.run([*command, "no-such.txt"], capture_output=True, text=True, check=False)
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1
