@@ -3,9 +3,11 @@
 For a sample of the fitted games' action rounds, strong searches the position with the
 prior's weight set to 0 (its candidates and their mean evaluations), then every weight
 of a grid is tried offline: the play with the best mean + weight * log prior is compared
-with the expert's (card, and card and mode). Prints one line per weight.
+with the expert's (card, and card and mode). Prints one line per weight. The search runs
+at the bot's default `think` unless `--iterations` (or another `--think`) is given: the
+fewer worlds, the noisier the means, and the more a larger weight gains.
 
-    .venv/bin/python tools/tune_prior_weight.py [FOLDER] [--every 4] [--iterations 3]
+    .venv/bin/python tools/tune_prior_weight.py [FOLDER] [--every 4] [--think T | --iterations I]
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ from cold_war_tui.records import LogError, read_log
 GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 10.0, 1e6)
 
 
-def searched(job: tuple[str, int, int]) -> list[tuple[list[tuple[Move, float, float]], Move]]:
+def searched(
+    job: tuple[str, int, float | None, int | None],
+) -> list[tuple[list[tuple[Move, float, float]], Move]]:
     """Per sampled round: each candidate with its mean and log prior; the expert's play."""
-    path, every, iterations = job
-    strong.PRIOR_WEIGHT = 0.0
+    path, every, think, iterations = job
     try:
         record = read_log(Path(path).read_text(encoding="utf-8"))
     except LogError:
@@ -52,7 +55,7 @@ def searched(job: tuple[str, int, int]) -> list[tuple[list[tuple[Move, float, fl
                 strict=True,
             )
         )
-        bot = strong.StrongBot(seed=n, think=None, iterations=iterations)
+        bot = strong.StrongBot(seed=n, think=think, iterations=iterations, prior_weight=0.0)
         analysis = bot.analyse(game, pending.player)
         found.append(([(m, v, logp[m]) for m, v in analysis.scores], parse_move(round_.played[0])))
     return found
@@ -66,13 +69,15 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT_GAMES)
     parser.add_argument("--every", type=int, default=4)
-    parser.add_argument("--iterations", type=int, default=3)
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--think", type=float, help="seconds a decision (default: the bot's)")
+    budget.add_argument("--iterations", type=int, help="worlds a decision")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--save", type=Path, help="also write the searched rounds (pickle)")
     args = parser.parse_args()
     paths = sorted(args.folder.glob("*.txt"))
     fitted = [p for p in paths if p not in held_out(paths)]
-    jobs = [(str(p), args.every, args.iterations) for p in fitted]
+    jobs = [(str(p), args.every, args.think, args.iterations) for p in fitted]
     with ProcessPoolExecutor(args.workers) as pool:
         rounds = [r for found in pool.map(searched, jobs) for r in found]
     print(f"{len(rounds)} rounds of {len(fitted)} fitted games")

@@ -123,11 +123,13 @@ class StrongBot:
         think: float | None,
         iterations: int | None,
         prior: Prior | None = None,
+        prior_weight: float = PRIOR_WEIGHT,
     ) -> None:
         self._seed = seed
         self._iterations = iterations
         self._think = DEFAULT_THINK if think is None and iterations is None else think
         self._prior = prior if prior is not None else shipped_prior()
+        self._prior_weight = prior_weight
 
     def choose(self, game: Game, player: str) -> str:
         return self.analyse(game, player).choice.notation
@@ -216,8 +218,9 @@ class StrongBot:
         outcomes: Outcomes,
         log_prior: dict[Move, float],
     ) -> dict[Move, float]:
-        """Each candidate's mean evaluation over the worlds searched, plus PRIOR_WEIGHT
-        times its log prior probability."""
+        """Each candidate's mean evaluation over the worlds searched, plus the prior's
+        weight (PRIOR_WEIGHT unless the bot was given another) times its log prior
+        probability."""
         policy = Policy(rng, self._prior)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
@@ -237,7 +240,7 @@ class StrongBot:
                 break
             world = next(sampled)
         return {
-            c: totals[c] / counts[c] + PRIOR_WEIGHT * log_prior.get(c, 0.0)
+            c: totals[c] / counts[c] + self._prior_weight * log_prior.get(c, 0.0)
             for c in candidates
             if counts[c]
         }
