@@ -4,9 +4,12 @@ Reads the play-site logs of a folder (default ../shared/games), splits them into
 games it fits on and the games it holds out (`held_out`: every third log by name, so the
 split is fixed and neither set depends on the other's size), and for every headline and
 action round whose play is known collects the menu the player faced, each play's
-features, and the expert's play. The weights maximise the likelihood of the experts'
-plays under a softmax over each menu (a conditional logit), with an L2 penalty, by
-scipy's L-BFGS. They are written with a summary to cold_war_tui/bots/prior.json.
+features, and the expert's play; and for every card played for operations, how the
+expert began them (the verb of his first target: influence, coup or realignment) among
+the verbs the engine offered him there, each with its features. The weights maximise
+the likelihood of the experts' choices under a softmax over each menu (a conditional
+logit), with an L2 penalty, by scipy's L-BFGS. They are written with a summary to
+cold_war_tui/bots/prior.json.
 
 Needs numpy and scipy (the `fit` extra: `pip install -e .[fit]`); the game does not.
 """
@@ -24,9 +27,17 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize
 
-from cold_war_tui.bots.prior import PRIOR_KINDS, WEIGHTS_FILE, features, situation
-from cold_war_tui.engine import Headline, IllegalChoice, Move, Play, parse_move
-from cold_war_tui.records import LogError, read_log
+from cold_war_tui.bots.prior import (
+    PRIOR_KINDS,
+    WEIGHTS_FILE,
+    features,
+    ops_situation,
+    situation,
+    verb_features,
+    verbs_of,
+)
+from cold_war_tui.engine import DecisionKind, Headline, IllegalChoice, Move, Play, parse_move
+from cold_war_tui.records import LogError, Round, read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_GAMES = ROOT.parent / "shared" / "games"
@@ -39,13 +50,13 @@ MIN_WEIGHT = 1e-4
 
 @dataclass(frozen=True)
 class Example:
-    """One decision of an expert: each play's features, the index of the one he made,
-    and the play itself (to compare card and mode)."""
+    """One decision of an expert: each option's features, the index of the one he made,
+    and the options themselves (plays, to compare card and mode; or verbs)."""
 
     game: str
     kind: str
     items: tuple[dict[str, float], ...]
-    moves: tuple[Move, ...]
+    moves: tuple[Move | str, ...]
     chosen: int
 
 
@@ -92,6 +103,31 @@ def examples(path: Path) -> Iterator[Example]:
                 game.choose(chosen_id)
             except IllegalChoice:
                 break
+        if round_.kind == "action" and round_.mode == "ops" and round_.problem is None:
+            yield from verb_examples(round_, path.name)
+
+
+def verb_examples(round_: Round, name: str) -> Iterator[Example]:
+    """How the phasing side began its operations: the verb of its first target (the
+    round replayed with its dice, so that an event resolved first is the log's)."""
+    for game, choice in round_.decisions():
+        pending = game.pending
+        assert pending is not None
+        if pending.kind != DecisionKind.OPERATION or pending.player != round_.side:
+            continue
+        move = parse_move(choice)
+        verbs = verbs_of([c.move for c in pending.choices])
+        verb = getattr(move, "verb", None)
+        if verb in verbs:
+            s = ops_situation(game, pending.player, pending)
+            yield Example(
+                game=name,
+                kind=str(pending.kind),
+                items=tuple(verb_features(s, v) for v in verbs),
+                moves=tuple(verbs),
+                chosen=verbs.index(verb),
+            )
+        return
 
 
 def fit(train: Sequence[Example], penalty: float) -> dict[str, float]:
@@ -153,7 +189,19 @@ def agreement(examples_: Sequence[Example], weights: dict[str, float]) -> dict[s
     return {"rounds": total, "card": card / max(total, 1), "card_mode": card_mode / max(total, 1)}
 
 
-def _card(move: Move) -> int | None:
+def verb_agreement(examples_: Sequence[Example], weights: dict[str, float]) -> dict[str, float]:
+    """Top-1 agreement of the verbs' habit with how the experts began their operations."""
+    hits = total = 0
+    for ex in examples_:
+        if ex.kind != DecisionKind.OPERATION:
+            continue
+        scores = [sum(weights.get(k, 0.0) * v for k, v in item.items()) for item in ex.items]
+        hits += max(range(len(scores)), key=scores.__getitem__) == ex.chosen
+        total += 1
+    return {"operations": total, "verb": hits / max(total, 1)}
+
+
+def _card(move: Move | str) -> int | None:
     return move.card if isinstance(move, Play) else getattr(move, "card", None)
 
 
@@ -171,7 +219,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     fitted = [ex for p in paths if p not in hold for ex in examples(p)]
     reported = [ex for p in hold for ex in examples(p)]
-    weights = fit(fitted, args.penalty)
+    # The plays and the verbs share no feature: each model is fitted on its own.
+    weights = {
+        **fit([ex for ex in fitted if ex.kind != DecisionKind.OPERATION], args.penalty),
+        **fit([ex for ex in fitted if ex.kind == DecisionKind.OPERATION], args.penalty),
+    }
     meta = {
         "fitted_on": [p.name for p in paths if p not in hold],
         "held_out": [p.name for p in hold],
@@ -179,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "penalty": args.penalty,
         "agreement_fitted": agreement(fitted, weights),
         "agreement_held_out": agreement(reported, weights),
+        "verb_agreement_fitted": verb_agreement(fitted, weights),
+        "verb_agreement_held_out": verb_agreement(reported, weights),
     }
     args.output.write_text(
         json.dumps({"meta": meta, "weights": weights}, indent=1, sort_keys=True) + "\n",

@@ -32,6 +32,7 @@ from cold_war_tui.engine import (
     Pass,
     Play,
     PlayerView,
+    Target,
     Un,
     other,
 )
@@ -140,15 +141,97 @@ class Prior:
 
     def probabilities(self, s: Situation, moves: Sequence[Move]) -> list[float]:
         """The softmax of the plays' scores, in the order of `moves`."""
-        scores = self.scores(s, moves)
-        top = max(scores, default=0.0)
-        exp = [math.exp(score - top) for score in scores]
-        total = sum(exp)
-        return [e / total for e in exp]
+        return _softmax(self.scores(s, moves))
+
+    def verb_probabilities(self, s: OpsSituation, verbs: Sequence[str]) -> list[float]:
+        """How likely an expert begins his operations with each of `verbs`, in order."""
+        weights = self.weights
+        return _softmax(
+            [
+                sum(weights.get(name, 0.0) * value for name, value in verb_features(s, v).items())
+                for v in verbs
+            ]
+        )
+
+
+def _softmax(scores: Sequence[float]) -> list[float]:
+    top = max(scores, default=0.0)
+    exp = [math.exp(score - top) for score in scores]
+    total = sum(exp)
+    return [e / total for e in exp]
 
 
 PRIOR_KINDS = frozenset({DecisionKind.ACTION, DecisionKind.HEADLINE})
 """The decisions the prior knows: the plays of a headline or an action round."""
+OPS_VERBS = ("infl", "coup", "realign")
+"""How a card's operations begin (the first target of an `operation` decision)."""
+
+
+@dataclass(frozen=True)
+class OpsSituation:
+    """The facts of an `operation` decision (the first target of a card's operations)
+    that the verbs' features read."""
+
+    player: str
+    turn: int
+    action_round: int
+    defcon: int
+    milops_short: int  # military operations the player still needs this turn (8.2)
+    ops: int
+    battleground_coups: int  # coup targets that are battlegrounds
+
+
+def ops_situation(game: Game, player: str, pending: Decision) -> OpsSituation:
+    """The shared facts of an `operation` decision, from what `player` may know."""
+    view = game.view(player)
+    battlegrounds = tables(game).battlegrounds
+    ops = pending.context.get("ops", 0)
+    return OpsSituation(
+        player=player,
+        turn=view.turn,
+        action_round=view.action_round,
+        defcon=view.defcon,
+        milops_short=max(0, view.defcon - view.milops[player]),
+        ops=ops if isinstance(ops, int) else 0,
+        battleground_coups=sum(
+            1
+            for m in _moves(pending)
+            if isinstance(m, Target) and m.verb == "coup" and m.country in battlegrounds
+        ),
+    )
+
+
+def verb_features(s: OpsSituation, verb: str) -> Features:
+    """The named features of beginning the operations with `verb` (`OPS_VERBS`)."""
+    period = next(name for last, name in PERIODS if s.turn <= last)
+    found: Features = {
+        f"op:{verb}": 1.0,
+        f"op:{verb}:{s.player}": 1.0,
+        f"op:{verb}:defcon:{s.defcon}": 1.0,
+        f"op:{verb}:period:{period}": 1.0,
+        f"op:{verb}:ops": s.ops / 4,
+        f"op:{verb}:round": s.action_round / 7,
+        f"op:{verb}:milops_short": s.milops_short / 5,
+    }
+    if verb == "coup":
+        found["op:coup:battlegrounds"] = min(s.battleground_coups, 3) / 3
+    return found
+
+
+def verb_log_prior(prior: Prior, game: Game, player: str, pending: Decision) -> dict[Move, float]:
+    """Each target of an `operation` decision, with the log of the habit's probability
+    of beginning the operations with its verb (the target itself is left to search)."""
+    moves = _moves(pending)
+    verbs = verbs_of(moves)
+    probabilities = prior.verb_probabilities(ops_situation(game, player, pending), verbs)
+    log_p = {v: math.log(max(p, 1e-9)) for v, p in zip(verbs, probabilities, strict=True)}
+    return {m: log_p[m.verb] for m in moves if isinstance(m, Target) and m.verb in log_p}
+
+
+def verbs_of(moves: Sequence[Move]) -> list[str]:
+    """The verbs of `OPS_VERBS` that some of `moves` (an `operation` menu) begin with."""
+    found = {m.verb for m in moves if isinstance(m, Target)}
+    return [verb for verb in OPS_VERBS if verb in found]
 
 
 @cache

@@ -23,7 +23,13 @@ from dataclasses import dataclass
 from functools import partial
 
 from cold_war_tui.bots.evaluate import evaluate, tables
-from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, shipped_prior, situation
+from cold_war_tui.bots.prior import (
+    PRIOR_KINDS,
+    Prior,
+    shipped_prior,
+    situation,
+    verb_log_prior,
+)
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.worlds import (
     TOP_DECISIONS,
@@ -158,7 +164,10 @@ class StrongBot:
             log_prior = {m: math.log(max(p, 1e-9)) for m, p in zip(ids, probabilities, strict=True)}
             candidates = prior_shortlist(log_prior, first, ids)
         else:
-            candidates = shortlist(first, ids)
+            if pending.kind == DecisionKind.OPERATION:
+                log_prior = verb_log_prior(self._prior, game, player, pending)
+            habit = {m: self._prior_weight * log_prior.get(m, 0.0) for m in first}
+            candidates = shortlist({m: v + habit[m] for m, v in first.items()}, ids)
         candidates += [m for m in also if m in ids and m not in candidates]
         if len(candidates) == 1:
             return Analysis.of(first, candidates)
@@ -269,7 +278,8 @@ def expected_one_step(
 
 
 def shortlist(scores: dict[Move, float], ids: Sequence[Move]) -> list[Move]:
-    """The SHORTLIST best by one step, at most PER_VERB of each verb."""
+    """The SHORTLIST best by `scores` (one step, and at an `operation` decision the
+    verbs' habit), at most PER_VERB of each verb."""
     ranked = sorted((c for c in ids if c in scores), key=lambda c: -scores[c])
     picked: list[Move] = []
     per_verb: dict[str, int] = {}

@@ -11,7 +11,7 @@ listed: each holds the cards the log shows that side holding (`hands.py`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -98,11 +98,16 @@ class Round:
         the round as the engine plays it. Each hand holds only the cards this round uses,
         so that a card an event takes at random is the one the log names."""
         game = Game.from_scenario(dict(self._replay), self.options, self._data)
-        for choice in self.played:
-            if game.pending is None or not game.pending.accepts(choice):
-                break
-            game.choose(choice)
+        for _ in _played(game, self.played):
+            pass
         return game
+
+    def decisions(self) -> Iterator[tuple[Game, str]]:
+        """The round replayed as `replay` plays it, one decision at a time: the game at
+        each decision the log answers, with the log's choice there. The game plays on
+        when the caller asks for the next one: fork it to keep it."""
+        game = Game.from_scenario(dict(self._replay), self.options, self._data)
+        yield from _played(game, self.played)
 
     def hand(self, side: str) -> tuple[int, ...]:
         """The cards `side` certainly held at the start of the round (see docs/records.md)."""
@@ -117,6 +122,16 @@ class Round:
     def mode(self) -> str | None:
         """How that card was played: "event", "ops", "space" or "discard" (a trap's)."""
         return play_of(self.played[0])[1] if self.kind == "action" and self.played else None
+
+
+def _played(game: Game, played: Sequence[str]) -> Iterator[tuple[Game, str]]:
+    """Choose `played` in `game` while its pending decision accepts them, yielding the
+    game and the choice before each."""
+    for choice in played:
+        if game.pending is None or not game.pending.accepts(choice):
+            return
+        yield game, choice
+        game.choose(choice)
 
 
 def play_of(choice: str) -> tuple[int | None, str | None]:

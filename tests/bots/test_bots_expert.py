@@ -9,9 +9,18 @@ from importlib import resources
 
 from cold_war_tui.arena import Budget, play_game
 from cold_war_tui.bots import BOTS, EXPERT_THINK, make_bot
-from cold_war_tui.bots.prior import WEIGHTS_FILE, features, shipped_prior, situation
+from cold_war_tui.bots.prior import (
+    WEIGHTS_FILE,
+    Prior,
+    features,
+    ops_situation,
+    shipped_prior,
+    situation,
+    verb_log_prior,
+    verbs_of,
+)
 from cold_war_tui.bots.strong import StrongBot
-from cold_war_tui.engine import Game, Play
+from cold_war_tui.engine import Game, Play, Target
 
 
 def test_the_levels_run_from_random_to_expert() -> None:
@@ -70,3 +79,39 @@ def test_a_whole_game_of_strong_against_greedy_with_iterations() -> None:
     }
     assert record.violations[0] == [], record.ending
     assert record.think[0]  # strong answered its decisions, up to the end of the game
+
+
+def at_operation(hand: list[int], card: int) -> Game:
+    """The USSR about to choose the first target of `card`'s operations."""
+    game = ussr_action(hand)
+    game.choose(f"play {card} ops")
+    assert game.pending is not None and game.pending.kind == "operation"
+    return game
+
+
+def test_the_verbs_habit_is_a_distribution_read_from_the_player_s_view() -> None:
+    game = at_operation([7, 21, 2], 7)  # Socialist Governments: 3 ops, own card
+    pending = game.pending
+    assert pending is not None
+    moves = [c.move for c in pending.choices]
+    verbs = verbs_of(moves)
+    assert set(verbs) == {"infl", "coup", "realign"}
+    s = ops_situation(game, "USSR", pending)
+    assert s.ops == 3 and s.defcon == game.view("USSR").defcon
+    probabilities = shipped_prior().verb_probabilities(s, verbs)
+    assert math.isclose(sum(probabilities), 1.0) and all(p > 0 for p in probabilities)
+    log_p = verb_log_prior(shipped_prior(), game, "USSR", pending)
+    assert set(log_p) == set(moves)  # every target, by its verb
+    by_verb = {m.verb: p for m, p in log_p.items() if isinstance(m, Target)}
+    assert by_verb == {v: math.log(p) for v, p in zip(verbs, probabilities, strict=True)}
+
+
+def test_the_verbs_habit_steers_the_first_target_of_the_operations() -> None:
+    """With a habit that knows one verb only and a weight that dwarfs the search, the
+    operations begin with that verb, whichever it is."""
+    game = at_operation([7, 21, 2], 7)
+    for verb in ("coup", "realign", "infl"):
+        habit = Prior(weights={f"op:{verb}": 50.0}, meta={})
+        bot = StrongBot(5, None, 1, prior=habit, prior_weight=10.0)
+        choice = bot.analyse(game, "USSR").choice
+        assert isinstance(choice, Target) and choice.verb == verb

@@ -194,6 +194,17 @@ def test_a_replay_is_a_new_game_each_time(two_turns: GameRecord) -> None:
     assert round_.replay().state.influence["iran"].ussr == 1
 
 
+def test_a_round_s_decisions_are_its_replay_step_by_step(two_turns: GameRecord) -> None:
+    for round_ in two_turns.rounds:
+        if round_.kind == "setup" or round_.problem is not None:
+            continue
+        steps = [(game.pending, choice) for game, choice in round_.decisions()]
+        assert [choice for _, choice in steps] == list(round_.played)
+        assert all(pending is not None and pending.accepts(c) for pending, c in steps)
+        *_, (last, _) = round_.decisions()
+        assert last.state == round_.replay().state  # played on to the round's end
+
+
 def test_the_round_text_for_a_log_panel(two_turns: GameRecord) -> None:
     round_ = action(two_turns, 1, 1, "USSR")
     assert round_.line == 23
