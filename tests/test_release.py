@@ -37,6 +37,7 @@ SDIST_MUST_HAVE = [
     "tools/screenshots.py",
     "tools/duel_screenshots.py",
     "tools/expert_uses.py",
+    "tools/arena_variants.py",
     "benchmarks/bench_engine.py",
     "benchmarks/bench_tui.py",
     "screenshots/README.md",

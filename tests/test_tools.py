@@ -1,4 +1,5 @@
-"""tools/expert_uses.py counts the card plays of real games as the arena counts a bot's."""
+"""The measuring tools: tools/expert_uses.py counts the card plays of real games as the
+arena counts a bot's; tools/arena_variants.py offers variants of strong to the arena."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+from cold_war_tui import bots
+from cold_war_tui.bots.strong import StrongBot
 from cold_war_tui.engine.moves import Headline, parse_move
 from cold_war_tui.records import read_log
 
@@ -15,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LOGS = sorted((ROOT / "tests" / "data" / "records").glob("*.txt"))
 
 
-def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("expert_uses", ROOT / "tools" / "expert_uses.py")
+def tool(name: str = "expert_uses") -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -47,3 +52,15 @@ def test_the_report_and_a_missing_log() -> None:
     assert f"{len(LOGS)} logs" in done.stdout and "events with the headlines" in done.stdout
     missing = subprocess.run([*command, "no-such.txt"], capture_output=True, text=True, check=False)
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1
+
+
+def test_strong_s_variants_are_offered_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots, "BOTS", bots.BOTS)  # restored after the test
+    tool("arena_variants").register("strong@4,strong@2.5/plays,greedy")
+    assert list(bots.BOTS)[-2:] == ["strong@4", "strong@2.5/plays"]
+    weighted = bots.make_bot("strong@4", 1, iterations=1)
+    plays_only = bots.make_bot("strong@2.5/plays", 1, iterations=1)
+    assert isinstance(weighted, StrongBot) and isinstance(plays_only, StrongBot)
+    assert weighted._prior_weight == 4.0 and plays_only._prior_weight == 2.5
+    assert any(k.startswith("op:") for k in weighted._prior.weights)
+    assert not any(k.startswith("op:") for k in plays_only._prior.weights)
