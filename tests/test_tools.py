@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from cold_war_tui import bots
-from cold_war_tui.bots.strong import StrongBot
+from cold_war_tui.bots.strong import VERB_WEIGHT, StrongBot
 from cold_war_tui.engine.moves import Headline, parse_move
 from cold_war_tui.records import read_log
 
@@ -56,11 +56,10 @@ def test_the_report_and_a_missing_log() -> None:
 
 def test_strong_s_variants_are_offered_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bots, "BOTS", bots.BOTS)  # restored after the test
-    tool("arena_variants").register("strong@4,strong@2.5/plays,greedy")
-    assert list(bots.BOTS)[-2:] == ["strong@4", "strong@2.5/plays"]
+    tool("arena_variants").register("strong@4,strong@2.5:0.5,greedy")
+    assert list(bots.BOTS)[-2:] == ["strong@4", "strong@2.5:0.5"]
     weighted = bots.make_bot("strong@4", 1, iterations=1)
-    plays_only = bots.make_bot("strong@2.5/plays", 1, iterations=1)
-    assert isinstance(weighted, StrongBot) and isinstance(plays_only, StrongBot)
-    assert weighted._prior_weight == 4.0 and plays_only._prior_weight == 2.5
-    assert any(k.startswith("op:") for k in weighted._prior.weights)
-    assert not any(k.startswith("op:") for k in plays_only._prior.weights)
+    with_verbs = bots.make_bot("strong@2.5:0.5", 1, iterations=1)
+    assert isinstance(weighted, StrongBot) and isinstance(with_verbs, StrongBot)
+    assert (weighted._prior_weight, weighted._verb_weight) == (4.0, VERB_WEIGHT)
+    assert (with_verbs._prior_weight, with_verbs._verb_weight) == (2.5, 0.5)

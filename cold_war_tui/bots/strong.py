@@ -93,6 +93,11 @@ PRIOR_WEIGHT = 1.5
 """How much the prior counts against the search's mean: a play's score is its mean
 evaluation plus PRIOR_WEIGHT times the log of its prior probability (evaluation units,
 about VP, per nat). The search overrides a habit only for a clear gain."""
+VERB_WEIGHT = 0.0
+"""How much the verbs' habit (how experts begin their operations, prior.py) counts at an
+`operation` decision, in evaluation units per nat. Off: at 1.5 it cut strong's
+realignments to the experts' share and below, and lost 10 of 30 games to the same bot
+without it (docs/bots.md, "The prior")."""
 DICE_WORLDS = 4
 """A follow-up that rolls dice (another realignment roll or stop) is judged by one step
 in this many worlds, each with its own dice: in one world, the roll that happened to
@@ -130,12 +135,14 @@ class StrongBot:
         iterations: int | None,
         prior: Prior | None = None,
         prior_weight: float = PRIOR_WEIGHT,
+        verb_weight: float = VERB_WEIGHT,
     ) -> None:
         self._seed = seed
         self._iterations = iterations
         self._think = DEFAULT_THINK if think is None and iterations is None else think
         self._prior = prior if prior is not None else shipped_prior()
         self._prior_weight = prior_weight
+        self._verb_weight = verb_weight
 
     def choose(self, game: Game, player: str) -> str:
         return self.analyse(game, player).choice.notation
@@ -157,17 +164,18 @@ class StrongBot:
         first = one_step(world, player, ids)
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
             return Analysis.of(first, ids)
-        log_prior: dict[Move, float] = {}
+        habit: dict[Move, float] = {}  # what the prior adds to a choice's score
         if pending.kind in PRIOR_KINDS:
             s = situation(game, player, pending)
             probabilities = self._prior.probabilities(s, ids)
             log_prior = {m: math.log(max(p, 1e-9)) for m, p in zip(ids, probabilities, strict=True)}
+            habit = {m: self._prior_weight * p for m, p in log_prior.items()}
             candidates = prior_shortlist(log_prior, first, ids)
         else:
-            if pending.kind == DecisionKind.OPERATION:
-                log_prior = verb_log_prior(self._prior, game, player, pending)
-            habit = {m: self._prior_weight * log_prior.get(m, 0.0) for m in first}
-            candidates = shortlist({m: v + habit[m] for m, v in first.items()}, ids)
+            if pending.kind == DecisionKind.OPERATION and self._verb_weight:
+                log_verb = verb_log_prior(self._prior, game, player, pending)
+                habit = {m: self._verb_weight * p for m, p in log_verb.items()}
+            candidates = shortlist({m: v + habit.get(m, 0.0) for m, v in first.items()}, ids)
         candidates += [m for m in also if m in ids and m not in candidates]
         if len(candidates) == 1:
             return Analysis.of(first, candidates)
@@ -191,9 +199,7 @@ class StrongBot:
         elif defcon <= GUARD_DEFCON:
             guard(sampled, player, candidates, Policy(rng), outcomes, self._until(started))
         deadline = self._deadline(started)
-        scores = self._search(
-            world, sampled, player, candidates, rng, deadline, outcomes, log_prior
-        )
+        scores = self._search(world, sampled, player, candidates, rng, deadline, outcomes, habit)
         choice = best(scores, outcomes.safe(candidates))
         if outcomes.condemned(choice) and len(ids) > len(candidates):
             rest = sorted(
@@ -225,11 +231,11 @@ class StrongBot:
         rng: random.Random,
         deadline: float | None,
         outcomes: Outcomes,
-        log_prior: dict[Move, float],
+        habit: dict[Move, float],
     ) -> dict[Move, float]:
-        """Each candidate's mean evaluation over the worlds searched, plus the prior's
-        weight (PRIOR_WEIGHT unless the bot was given another) times its log prior
-        probability."""
+        """Each candidate's mean evaluation over the worlds searched, plus its `habit`:
+        the prior's weight times the log of its probability (of a play, or of the verb
+        of an operation's first target)."""
         policy = Policy(rng, self._prior)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
@@ -248,11 +254,7 @@ class StrongBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             world = next(sampled)
-        return {
-            c: totals[c] / counts[c] + self._prior_weight * log_prior.get(c, 0.0)
-            for c in candidates
-            if counts[c]
-        }
+        return {c: totals[c] / counts[c] + habit.get(c, 0.0) for c in candidates if counts[c]}
 
 
 def prior_shortlist(

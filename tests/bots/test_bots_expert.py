@@ -19,7 +19,7 @@ from cold_war_tui.bots.prior import (
     verb_log_prior,
     verbs_of,
 )
-from cold_war_tui.bots.strong import StrongBot
+from cold_war_tui.bots.strong import VERB_WEIGHT, StrongBot
 from cold_war_tui.engine import Game, Play, Target
 
 
@@ -112,6 +112,19 @@ def test_the_verbs_habit_steers_the_first_target_of_the_operations() -> None:
     game = at_operation([7, 21, 2], 7)
     for verb in ("coup", "realign", "infl"):
         habit = Prior(weights={f"op:{verb}": 50.0}, meta={})
-        bot = StrongBot(5, None, 1, prior=habit, prior_weight=10.0)
+        bot = StrongBot(5, None, 1, prior=habit, verb_weight=10.0)
         choice = bot.analyse(game, "USSR").choice
         assert isinstance(choice, Target) and choice.verb == verb
+
+
+def test_the_shipped_bot_leaves_the_verbs_habit_out() -> None:
+    """VERB_WEIGHT is 0 (docs/bots.md says why): whatever the habit, the same choice."""
+    assert VERB_WEIGHT == 0.0
+    game = at_operation([7, 21, 2], 7)
+    choices = {
+        StrongBot(5, None, 1, prior=Prior(weights={f"op:{verb}": 50.0}, meta={}))
+        .analyse(game, "USSR")
+        .choice
+        for verb in ("coup", "realign", "infl")
+    }
+    assert len(choices) == 1
