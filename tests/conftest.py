@@ -1,9 +1,11 @@
 """Shared fixtures: where the reference data of ../shared lives, if it is there; another
-copy of the game holding a data folder's autosaves."""
+copy of the game holding a data folder's autosaves. Ctrl+C for the programs the tests
+interrupt, whatever the shell that started the tests did with it."""
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -15,6 +17,13 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO.parent / "shared" / "data"
 
+
+# A shell starts a background job (`make test &` in a script) with SIGINT ignored, and a
+# program inherits an ignored signal through exec: the tests' own `cold-war-tui` would
+# never see the Ctrl+C they send. A handler, unlike SIG_IGN, is reset to the default in
+# the programs they start.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 LATEST = "COLD_WAR_TUI_LATEST"
 """Set by `make test-latest`: the installed versions are the newest the ranges allow."""
