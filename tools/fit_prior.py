@@ -35,6 +35,7 @@ from cold_war_tui.bots.prior import (
     situation,
     verb_features,
     verbs_of,
+    weighted,
 )
 from cold_war_tui.engine import DecisionKind, Headline, IllegalChoice, Move, Play, parse_move
 from cold_war_tui.records import LogError, Round, read_log
@@ -180,7 +181,7 @@ def agreement(examples_: Sequence[Example], weights: dict[str, float]) -> dict[s
     for ex in examples_:
         if ex.kind != "action":
             continue
-        scores = [sum(weights.get(k, 0.0) * v for k, v in item.items()) for item in ex.items]
+        scores = [weighted(weights, item) for item in ex.items]
         best = ex.moves[max(range(len(scores)), key=scores.__getitem__)]
         expert = ex.moves[ex.chosen]
         total += 1
@@ -195,7 +196,7 @@ def verb_agreement(examples_: Sequence[Example], weights: dict[str, float]) -> d
     for ex in examples_:
         if ex.kind != DecisionKind.OPERATION:
             continue
-        scores = [sum(weights.get(k, 0.0) * v for k, v in item.items()) for item in ex.items]
+        scores = [weighted(weights, item) for item in ex.items]
         hits += max(range(len(scores)), key=scores.__getitem__) == ex.chosen
         total += 1
     return {"operations": total, "verb": hits / max(total, 1)}

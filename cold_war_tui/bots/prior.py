@@ -133,11 +133,7 @@ class Prior:
     meta: Mapping[str, Any]  # how and on what it was fitted (games, penalty, agreement)
 
     def scores(self, s: Situation, moves: Sequence[Move]) -> list[float]:
-        weights = self.weights
-        return [
-            sum(weights.get(name, 0.0) * value for name, value in features(s, m).items())
-            for m in moves
-        ]
+        return [weighted(self.weights, features(s, m)) for m in moves]
 
     def probabilities(self, s: Situation, moves: Sequence[Move]) -> list[float]:
         """The softmax of the plays' scores, in the order of `moves`."""
@@ -145,13 +141,13 @@ class Prior:
 
     def verb_probabilities(self, s: OpsSituation, verbs: Sequence[str]) -> list[float]:
         """How likely an expert begins his operations with each of `verbs`, in order."""
-        weights = self.weights
-        return _softmax(
-            [
-                sum(weights.get(name, 0.0) * value for name, value in verb_features(s, v).items())
-                for v in verbs
-            ]
-        )
+        return _softmax([weighted(self.weights, verb_features(s, v)) for v in verbs])
+
+
+def weighted(weights: Mapping[str, float], found: Features) -> float:
+    """An option's score: the sum of its features' values times their weights (a
+    feature the fit never met weighs 0)."""
+    return sum(weights.get(name, 0.0) * value for name, value in found.items())
 
 
 def _softmax(scores: Sequence[float]) -> list[float]:

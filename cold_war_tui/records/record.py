@@ -97,7 +97,7 @@ class Round:
         """`position()` with the round's dice forced and `played` chosen: the board after
         the round as the engine plays it. Each hand holds only the cards this round uses,
         so that a card an event takes at random is the one the log names."""
-        game = Game.from_scenario(dict(self._replay), self.options, self._data)
+        game = self._replay_start()
         for _ in _played(game, self.played):
             pass
         return game
@@ -106,8 +106,11 @@ class Round:
         """The round replayed as `replay` plays it, one decision at a time: the game at
         each decision the log answers, with the log's choice there. The game plays on
         when the caller asks for the next one: fork it to keep it."""
-        game = Game.from_scenario(dict(self._replay), self.options, self._data)
-        yield from _played(game, self.played)
+        yield from _played(self._replay_start(), self.played)
+
+    def _replay_start(self) -> Game:
+        """A new game at the round's start with its dice forced, as `replay` begins."""
+        return Game.from_scenario(dict(self._replay), self.options, self._data)
 
     def hand(self, side: str) -> tuple[int, ...]:
         """The cards `side` certainly held at the start of the round (see docs/records.md)."""
