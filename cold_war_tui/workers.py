@@ -20,10 +20,12 @@ import contextlib
 import itertools
 import multiprocessing.connection
 import signal
+import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Generic, TypeVar
 
 Job = TypeVar("Job")
@@ -33,6 +35,8 @@ EXIT_INTERRUPTED = 128 + signal.SIGINT
 """The exit status of a command stopped by Ctrl+C (130), as shells report it."""
 AHEAD = 2
 """Jobs handed to the pool per worker before one finishes: enough to keep each busy."""
+POLL = 0.1
+"""Seconds between the pool loop's looks at whether Ctrl+C came (see `_in_pool`)."""
 TERM_GRACE = 2.0
 """Seconds the stopped workers get to end on SIGTERM before they are killed."""
 
@@ -70,7 +74,7 @@ def run_jobs(
     except KeyboardInterrupt:
         batch.interrupted = True
     finally:
-        with _sigint_ignored():  # a second Ctrl+C must not cut the clean-up short
+        with _sigint_handled(signal.SIG_IGN):  # a second Ctrl+C must not cut the clean-up short
             finished.close()
     return batch
 
@@ -86,22 +90,32 @@ def _in_pool(
     work: Callable[[Job], Result], jobs: Iterable[Job], workers: int
 ) -> Generator[Result, None, None]:
     """The results as they finish; closing the generator (done, Ctrl+C, an error) stops the
-    pool without waiting for the jobs in flight."""
+    pool without waiting for the jobs in flight.
+
+    While the pool runs, Ctrl+C only sets a flag that the loop reads between its waits of
+    `POLL` seconds, and the loop then raises KeyboardInterrupt itself: an interrupt raised
+    wherever the main thread happened to be could land inside the pool's own locking (a
+    future's lock half taken) and leave the clean-up waiting forever."""
     pending = iter(jobs)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
     running: set[Future[Result]] = set()
-    try:
-        _top_up(pool, work, pending, running, workers * AHEAD)
-        while running:
-            done, running = wait(running, return_when=FIRST_COMPLETED)
+    ctrl_c = threading.Event()
+    with _sigint_handled(lambda signum, frame: ctrl_c.set()):
+        try:
             _top_up(pool, work, pending, running, workers * AHEAD)
-            for future in done:
-                yield future.result()
-    finally:
-        if running:
-            _stop(pool)
-        else:
-            pool.shutdown(wait=True)
+            while running and not ctrl_c.is_set():
+                done, running = wait(running, timeout=POLL, return_when=FIRST_COMPLETED)
+                if not ctrl_c.is_set():
+                    _top_up(pool, work, pending, running, workers * AHEAD)
+                for future in done:
+                    yield future.result()
+            if ctrl_c.is_set():
+                raise KeyboardInterrupt
+        finally:
+            if running:
+                _stop(pool)
+            else:
+                pool.shutdown(wait=True)
 
 
 def _top_up(
@@ -147,13 +161,17 @@ def _worker_signals() -> None:
 
 
 @contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
+def _sigint_handled(handler: Callable[[int, FrameType | None], object] | int) -> Iterator[None]:
+    """SIGINT goes to `handler` (or `signal.SIG_IGN`) inside the block, and back to what it
+    was after; outside the main thread, where signals are not ours to change, nothing
+    changes."""
     try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: signals are not ours to change
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if previous is not None:  # None: a handler installed outside Python, not ours
+            signal.signal(signal.SIGINT, previous)

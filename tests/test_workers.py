@@ -82,6 +82,24 @@ def test_ctrl_c_keeps_the_finished_results_and_starts_nothing_more(
     assert multiprocessing.active_children() == []  # the workers were stopped
 
 
+def test_ctrl_c_during_the_callers_own_code_waits_for_a_safe_point() -> None:
+    """Ctrl+C that comes while the main process is busy between waits (here: in
+    `on_result`, as it could be inside the pool's own locking) is not raised there: that
+    code runs to its end, and the batch stops at the runner's next look, interrupted."""
+    completed: list[int] = []
+
+    def on_result(result: int) -> None:
+        if not completed:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.3)  # long enough for the signal's handler to have run
+        completed.append(result)
+
+    batch = run_jobs(square, range(1000), 2, on_result=on_result)
+    assert batch.interrupted and batch.exit_status == EXIT_INTERRUPTED
+    assert completed == batch.results and 1 <= len(completed) < 1000
+    assert multiprocessing.active_children() == []
+
+
 def test_ctrl_c_ends_workers_forked_while_a_sigterm_handler_was_installed(
     tmp_path: Path,
 ) -> None:
