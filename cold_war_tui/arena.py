@@ -89,15 +89,18 @@ def sides_of(number: int) -> dict[str, int]:
     return {"USSR": 0, "US": 1} if number % 2 == 0 else {"USSR": 1, "US": 0}
 
 
-def play_game(names: tuple[str, str], number: int, seed: int, budget: Budget) -> GameRecord:
-    """Game `number` of the match: seed + number, sides by `sides_of`."""
+def play_game(
+    names: tuple[str, str], number: int, seed: int, budget: Budget, us_bid: int = 0
+) -> GameRecord:
+    """Game `number` of the match: seed + number, sides by `sides_of`, `us_bid` extra US
+    influence placed after set-up (the experts' games have 2)."""
     sides = sides_of(number)
     game_seed = seed + number
     bots = {
         side: make_bot(names[index], game_seed * 2 + index, budget.think, budget.iterations)
         for side, index in sides.items()
     }
-    game = Game.new(GameOptions(seed=game_seed))
+    game = Game.new(GameOptions(seed=game_seed, us_bid=us_bid))
     think: tuple[list[float], list[float]] = ([], [])
     kinds: list[tuple[str, str]] = []  # (player, kind) of every decision, in order
     while (pending := game.pending) is not None:
@@ -227,7 +230,7 @@ def think_summary(times: Sequence[float]) -> dict[str, float]:
 
 
 def summarize(
-    names: Sequence[str], records: Sequence[GameRecord], budget: Budget
+    names: Sequence[str], records: Sequence[GameRecord], budget: Budget, us_bid: int = 0
 ) -> dict[str, Any]:
     """The arena's report as one JSON-ready object (the issue's fields, then extras)."""
     games = len(records)
@@ -267,6 +270,7 @@ def summarize(
             {use: sum(r.plays[i][use] for r in records) for use in PLAY_USES} for i in (0, 1)
         ],
         "budget": {"think": budget.think, "iterations": budget.iterations},
+        "us_bid": us_bid,
     }
 
 
@@ -277,8 +281,10 @@ def run_arena(
     budget: Budget,
     workers: int,
     as_json: bool,
+    us_bid: int = 0,
 ) -> int:
-    """Play the match and print the report (text, or one JSON object with `as_json`).
+    """Play the match and print the report (text, or one JSON object with `as_json`);
+    every game gives the US `us_bid` extra influence after set-up.
 
     Ctrl+C stops the match at once: the report covers the games finished, a line on
     stderr says it was cut short, and the status is 130."""
@@ -293,12 +299,12 @@ def run_arena(
 
     if show:
         _progress(names, records, games, 0.0)
-    play = functools.partial(play_game, names, seed=seed, budget=budget)
+    play = functools.partial(play_game, names, seed=seed, budget=budget, us_bid=us_bid)
     batch = run_jobs(play, range(games), workers, on_result=finished)
     if show:
         print("\r\033[K", end="", file=sys.stdout)
     records.sort(key=lambda r: r.number)
-    summary = summarize(names, records, budget)
+    summary = summarize(names, records, budget, us_bid)
     if batch.interrupted:
         summary["interrupted"] = True
         print(
@@ -348,6 +354,7 @@ def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) 
     print(
         f"arena: {names[0]} vs {names[1]}, {games} games from seed {seed}, "
         f"{budget.describe()}, {workers} worker{'s' if workers > 1 else ''}, {spent:.1f} s"
+        + (f", US bid {summary['us_bid']}" if summary.get("us_bid") else "")
     )
     for i, name in enumerate(names):
         lo, hi = summary["ci95"][i]

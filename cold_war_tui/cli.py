@@ -122,9 +122,17 @@ def add_study(study: argparse.ArgumentParser) -> None:
 
 def add_arena(arena: argparse.ArgumentParser) -> None:
     """The arena's flags, read as text and checked by `_arena` (one line for a bad one)."""
+    from cold_war_tui.engine.options import MAX_US_BID
+
     arena.add_argument("--bots", required=True, metavar="A,B", help="two bot names")
     arena.add_argument("--games", default="100", metavar="N", help="how many games (100)")
     arena.add_argument("--seed", default="1", metavar="S", help="seed of the first game (1)")
+    arena.add_argument(
+        "--us-bid",
+        default="0",
+        metavar="N",
+        help=f"extra US influence after set-up, 0 to {MAX_US_BID} (0; the experts' games: 2)",
+    )
     add_batch_flags(arena, search=True)
     errors_in_one_line(arena, "arena")
 
@@ -359,6 +367,7 @@ def _arena(args: argparse.Namespace) -> int:
     """Check the arena's flags (a bad one is one line and status 2), then run it."""
     from cold_war_tui.arena import run_arena
     from cold_war_tui.bots import BOTS
+    from cold_war_tui.engine.options import MAX_US_BID
 
     names = bot_pair(args.bots, list(BOTS), "bot")
     if isinstance(names, str):
@@ -367,9 +376,12 @@ def _arena(args: argparse.Namespace) -> int:
         budget, workers = search_flags(args)
         games = _whole(args.games, "--games", 1)
         seed = _whole(args.seed, "--seed", None)
+        us_bid = _whole(args.us_bid, "--us-bid", 0)
+        if us_bid > MAX_US_BID:
+            raise ValueError(f"--us-bid must be {MAX_US_BID} or less, not {us_bid}")
     except ValueError as err:
         return usage_error(f"arena: {err}")
-    return run_arena(names, games, seed, budget, min(workers, games), args.json)
+    return run_arena(names, games, seed, budget, min(workers, games), args.json, us_bid)
 
 
 def bot_pair(text: str, known: list[str], what: str) -> tuple[str, str] | str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 OPTIONAL_CARDS = frozenset(range(104, 111))
+MAX_US_BID = 20
+"""The largest US influence bid a game accepts."""
 
 
 class GameOptions(BaseModel):
@@ -41,7 +43,7 @@ class GameOptions(BaseModel):
     us_bid: int = Field(
         default=0,
         ge=0,
-        le=20,
+        le=MAX_US_BID,
         description="Extra US influence placed after set-up where the US already has some",
     )
 

@@ -18,7 +18,7 @@ from cold_war_tui.arena import (
     wilson,
 )
 from cold_war_tui.cli import EXIT_USAGE, main
-from cold_war_tui.engine import Asked, DecisionKind, Game, GameOptions
+from cold_war_tui.engine import Asked, DecisionKind, Game, GameOptions, IllegalChoice
 
 ISSUE_FIELDS = {"games", "bots", "wins", "draws", "ci95", "end_reasons", "think"}
 
@@ -54,6 +54,26 @@ def test_two_games_of_random_against_random_give_the_issues_json(
     ] * 2
     assert [list(plays) for plays in report["plays"]] == [list(PLAY_USES)] * 2
     assert all(sum(plays.values()) > 0 for plays in report["plays"])  # each played a card
+
+
+def test_with_a_us_bid_every_game_begins_with_the_bid_placed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--us-bid 2`, as the experts' games are played: the report says so, and a game's
+    choices replay from its seed with that bid only (its first choices place it)."""
+    argv = ["arena", "--bots", "random,random", "--games", "2", "--seed", "4", "--json"]
+    assert main([*argv, "--us-bid", "2", "--workers", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["us_bid"] == 2 and report["violation_games"]
+    for bad in report["violation_games"]:
+        replay = Game.new(GameOptions(seed=bad["seed"], us_bid=2))
+        for choice in bad["choices"]:
+            replay.choose(choice)
+        assert [str(entry) for entry in replay.log[-len(bad["ending"]) :]] == bad["ending"]
+        without = Game.new(GameOptions(seed=bad["seed"]))
+        with pytest.raises(IllegalChoice):  # no bid: a bid's point comes where none is due
+            for choice in bad["choices"]:
+                without.choose(choice)
 
 
 def test_card_uses_read_operations_by_their_first_target() -> None:
@@ -116,6 +136,11 @@ def test_with_iterations_the_results_do_not_depend_on_the_workers(
         (["--bots", "random,random", "--think", "1", "--iterations", "2"], None),
         (["--bots", "random,random", "--workers", "0"], "--workers must be 1 or more, not 0"),
         (["--bots", "random,random", "--iterations", "1.5"], None),
+        (["--bots", "random,random", "--us-bid", "21"], "--us-bid must be 20 or less, not 21"),
+        (
+            ["--bots", "random,random", "--us-bid", "two"],
+            "--us-bid takes a whole number, not 'two'",
+        ),
         (["--games", "3"], "the following arguments are required: --bots"),
         (["--bots", "random,random", "--colour"], None),
     ],
