@@ -93,11 +93,11 @@ PRIOR_WEIGHT = 1.5
 """How much the prior counts against the search's mean: a play's score is its mean
 evaluation plus PRIOR_WEIGHT times the log of its prior probability (evaluation units,
 about VP, per nat). The search overrides a habit only for a clear gain."""
-VERB_WEIGHT = 0.0
+VERB_WEIGHT = 0.5
 """How much the verbs' habit (how experts begin their operations, prior.py) counts at an
-`operation` decision, in evaluation units per nat. Off: at 1.5 it cut strong's
-realignments to the experts' share and below, and lost 10 of 30 games to the same bot
-without it (docs/bots.md, "The prior")."""
+`operation` decision, in evaluation units per nat. At 0.5 strong realigns about as often
+as experts do and won 17 of 30 games against the same bot without the habit; at 1.5 it
+lost 10 of 30 (docs/bots.md, "The prior")."""
 DICE_WORLDS = 4
 """A follow-up that rolls dice (another realignment roll or stop) is judged by one step
 in this many worlds, each with its own dice: in one world, the roll that happened to

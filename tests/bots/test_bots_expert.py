@@ -7,6 +7,8 @@ import json
 import math
 from importlib import resources
 
+import pytest
+
 from cold_war_tui.arena import Budget, play_game
 from cold_war_tui.bots import BOTS, EXPERT_THINK, make_bot
 from cold_war_tui.bots.prior import (
@@ -106,25 +108,15 @@ def test_the_verbs_habit_is_a_distribution_read_from_the_player_s_view() -> None
     assert by_verb == {v: math.log(p) for v, p in zip(verbs, probabilities, strict=True)}
 
 
-def test_the_verbs_habit_steers_the_first_target_of_the_operations() -> None:
-    """With a habit that knows one verb only and a weight that dwarfs the search, the
-    operations begin with that verb, whichever it is."""
+@pytest.mark.parametrize("verb_weight", [10.0, VERB_WEIGHT], ids=["dwarfing", "shipped"])
+def test_the_verbs_habit_steers_the_first_target_of_the_operations(verb_weight: float) -> None:
+    """With a habit that knows one verb only, the operations begin with that verb,
+    whichever it is: at a weight that dwarfs the search, and at the shipped weight (on:
+    docs/bots.md says at what strength)."""
+    assert VERB_WEIGHT > 0
     game = at_operation([7, 21, 2], 7)
     for verb in ("coup", "realign", "infl"):
         habit = Prior(weights={f"op:{verb}": 50.0}, meta={})
-        bot = StrongBot(5, None, 1, prior=habit, verb_weight=10.0)
+        bot = StrongBot(5, None, 1, prior=habit, verb_weight=verb_weight)
         choice = bot.analyse(game, "USSR").choice
         assert isinstance(choice, Target) and choice.verb == verb
-
-
-def test_the_shipped_bot_leaves_the_verbs_habit_out() -> None:
-    """VERB_WEIGHT is 0 (docs/bots.md says why): whatever the habit, the same choice."""
-    assert VERB_WEIGHT == 0.0
-    game = at_operation([7, 21, 2], 7)
-    choices = {
-        StrongBot(5, None, 1, prior=Prior(weights={f"op:{verb}": 50.0}, meta={}))
-        .analyse(game, "USSR")
-        .choice
-        for verb in ("coup", "realign", "infl")
-    }
-    assert len(choices) == 1
