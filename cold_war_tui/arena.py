@@ -354,7 +354,7 @@ def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) 
     print(
         f"arena: {names[0]} vs {names[1]}, {games} games from seed {seed}, "
         f"{budget.describe()}, {workers} worker{'s' if workers > 1 else ''}, {spent:.1f} s"
-        + (f", US bid {summary['us_bid']}" if summary.get("us_bid") else "")
+        + (f", US bid {summary['us_bid']}" if summary["us_bid"] else "")
     )
     for i, name in enumerate(names):
         lo, hi = summary["ci95"][i]

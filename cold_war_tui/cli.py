@@ -376,9 +376,7 @@ def _arena(args: argparse.Namespace) -> int:
         budget, workers = search_flags(args)
         games = _whole(args.games, "--games", 1)
         seed = _whole(args.seed, "--seed", None)
-        us_bid = _whole(args.us_bid, "--us-bid", 0)
-        if us_bid > MAX_US_BID:
-            raise ValueError(f"--us-bid must be {MAX_US_BID} or less, not {us_bid}")
+        us_bid = _whole(args.us_bid, "--us-bid", 0, MAX_US_BID)
     except ValueError as err:
         return usage_error(f"arena: {err}")
     return run_arena(names, games, seed, budget, min(workers, games), args.json, us_bid)
@@ -461,13 +459,15 @@ def unreadable(path: Path) -> str | None:
     return None
 
 
-def _whole(text: str, flag: str, least: int | None) -> int:
+def _whole(text: str, flag: str, least: int | None, most: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
         raise ValueError(f"{flag} takes a whole number, not {text!r}") from None
     if least is not None and value < least:
         raise ValueError(f"{flag} must be {least} or more, not {value}")
+    if most is not None and value > most:
+        raise ValueError(f"{flag} must be {most} or less, not {value}")
     return value
 
 

@@ -103,14 +103,13 @@ def _in_pool(
     with _sigint_handled(lambda signum, frame: ctrl_c.set()):
         try:
             _top_up(pool, work, pending, running, workers * AHEAD)
-            while running and not ctrl_c.is_set():
+            while running:
                 done, running = wait(running, timeout=POLL, return_when=FIRST_COMPLETED)
-                if not ctrl_c.is_set():
-                    _top_up(pool, work, pending, running, workers * AHEAD)
                 for future in done:
                     yield future.result()
-            if ctrl_c.is_set():
-                raise KeyboardInterrupt
+                if ctrl_c.is_set():  # before handing out more: nothing starts after it
+                    raise KeyboardInterrupt
+                _top_up(pool, work, pending, running, workers * AHEAD)
         finally:
             if running:
                 _stop(pool)
