@@ -10,7 +10,7 @@ those no sample showed losing by the bot's own doing (safety.py). The follow-ups
 (influence point by point, further realignment rolls) take one step of lookahead.
 
 Budget: `iterations` worlds per decision (deterministic), or as many as fit in `think`
-seconds (anytime; at least one world).
+seconds (anytime; at least one world, and nothing begun past CEILING x `think`).
 """
 
 from __future__ import annotations
@@ -75,6 +75,12 @@ GUARD_MIN = 6
 round in GUARD_WORLDS more worlds (safety.py): a loss in any of them rules it out."""
 GUARD_THINK = 2.0
 """With `think`, the guards draw worlds (past GUARD_MIN) for this many times `think`."""
+CEILING = 12.0
+"""With `think`, a decision draws no new world and begins no new rollout past this many
+times `think` from its start (3 s at strong's 0.25 s): a guard stops short of GUARD_MIN
+worlds (never short of one) and the search's first pass short of the last candidates
+(never short of one). Without it, a slow turn (the guards' GUARD_MIN worlds, six
+rollouts through operations answered move by move) could take 8 s."""
 HEADLINE_GUARD_WORLDS = 400
 """Every headline, at any DEFCON (#40 Cuban Missile Crisis sets DEFCON 2 from any level),
 is checked against every card the opponent may headline (headline_guard); a world costs
@@ -102,6 +108,23 @@ DICE_WORLDS = 4
 """A follow-up that rolls dice (another realignment roll or stop) is judged by one step
 in this many worlds, each with its own dice: in one world, the roll that happened to
 succeed there would always look best."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A step's time bounds, as `time.perf_counter()` readings (both None: no bound, the
+    budget is `iterations`)."""
+
+    soft: float | None = None
+    hard: float | None = None
+
+    def over(self, done: int, least: int) -> bool:
+        """Whether a step that has done `done` units (worlds, rollouts) stops now: past
+        `soft` once it has done `least`, past `hard` (the CEILING) once it has done one."""
+        if self.soft is None or self.hard is None:
+            return False
+        now = time.perf_counter()
+        return (done >= least and now > self.soft) or (done >= 1 and now > self.hard)
 
 
 @dataclass(frozen=True)
@@ -194,33 +217,39 @@ class StrongBot:
         )
         outcomes = Outcomes(nuclear=risky(candidates))
         if pending.kind == DecisionKind.HEADLINE:
-            until = self._until(started, HEADLINE_GUARD_THINK)
+            until = self._bounds(started, started, HEADLINE_GUARD_THINK)
             headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
         elif defcon <= GUARD_DEFCON:
-            guard(sampled, player, candidates, Policy(rng), outcomes, self._until(started))
-        deadline = self._deadline(started)
-        scores = self._search(world, sampled, player, candidates, rng, deadline, outcomes, habit)
+            until = self._bounds(started, started)
+            guard(sampled, player, candidates, Policy(rng), outcomes, until)
+        bounds = self._search_bounds(started)
+        scores = self._search(world, sampled, player, candidates, rng, bounds, outcomes, habit)
         choice = best(scores, outcomes.safe(candidates))
         if outcomes.condemned(choice) and len(ids) > len(candidates):
             rest = sorted(
                 (c for c in ids if c not in candidates), key=lambda c: -first.get(c, -1e9)
             )
-            until = self._until(time.perf_counter())
+            until = self._bounds(started, time.perf_counter())
             spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, risky, until)
             if spare is not None:
                 choice = spare
         return Analysis(choice, ranked(scores, candidates))
 
-    def _deadline(self, started: float) -> float | None:
-        """The search's time bound: `think` from the start, but at least half of it left
-        after a long guard (None: bounded by `iterations`)."""
+    def _search_bounds(self, started: float) -> Bounds:
+        """The search's time bounds: `think` from the decision's start, but at least half
+        of it left after a long guard; CEILING x `think` from the start."""
         if self._think is None:
-            return None
-        return max(started + self._think, time.perf_counter() + self._think / 2)
+            return Bounds()
+        soft = max(started + self._think, time.perf_counter() + self._think / 2)
+        return Bounds(soft, started + CEILING * self._think)
 
-    def _until(self, start: float, times: float = GUARD_THINK) -> float | None:
-        """The time bound of a guard begun at `start` (None: bounded by `iterations`)."""
-        return None if self._think is None else start + times * self._think
+    def _bounds(self, started: float, start: float, times: float = GUARD_THINK) -> Bounds:
+        """The time bounds of a step begun at `start` of a decision begun at `started`:
+        `times` x `think` from `start`, and CEILING x `think` from `started` (unbounded
+        with `iterations`)."""
+        if self._think is None:
+            return Bounds()
+        return Bounds(start + times * self._think, started + CEILING * self._think)
 
     def _search(
         self,
@@ -229,29 +258,30 @@ class StrongBot:
         player: str,
         candidates: list[Move],
         rng: random.Random,
-        deadline: float | None,
+        bounds: Bounds,
         outcomes: Outcomes,
         habit: dict[Move, float],
     ) -> dict[Move, float]:
         """Each candidate's mean evaluation over the worlds searched, plus its `habit`:
         the prior's weight times the log of its probability (of a play, or of the verb
-        of an operation's first target)."""
+        of an operation's first target). Every candidate has a rollout in the first
+        world unless the ceiling comes first; a candidate without one has no score."""
         policy = Policy(rng, self._prior)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         done = 0
         while True:
-            for choice in candidates:
+            for n, choice in enumerate(candidates):
+                if bounds.over(done * len(candidates) + n, least=len(candidates)):
+                    break
                 value = rollout(world, choice, player, policy, outcomes)
                 if value is not None:
                     totals[choice] += value
                     counts[choice] += 1
-                if deadline is not None and time.perf_counter() > deadline and done:
-                    break
             done += 1
             if self._iterations is not None and done >= self._iterations:
                 break
-            if deadline is not None and time.perf_counter() > deadline:
+            if bounds.over(done * len(candidates), least=len(candidates)):
                 break
             world = next(sampled)
         return {c: totals[c] / counts[c] + habit.get(c, 0.0) for c in candidates if counts[c]}
@@ -314,21 +344,22 @@ def guard(
     candidates: Sequence[Move],
     policy: Policy,
     outcomes: Outcomes,
-    until: float | None,
+    until: Bounds,
 ) -> None:
     """At DEFCON 2 one die or one event can end the game: each candidate is played to the
     end of our own round in GUARD_WORLDS more worlds (with `think`, at least GUARD_MIN and
-    then while time is left before `until`), and a loss in any marks it."""
+    then while time is left within `until`), and a loss in any marks it."""
     for world in guard_worlds(sampled, GUARD_WORLDS, until):
         for choice in candidates:
             if not outcomes.condemned(choice):  # one loss is enough
                 rollout(world, choice, player, policy, outcomes, own_round_only=True)
 
 
-def guard_worlds(sampled: Iterator[Game], most: int, until: float | None) -> Iterator[Game]:
-    """Up to `most` worlds; past `until` (with `think`) no more once GUARD_MIN were given."""
+def guard_worlds(sampled: Iterator[Game], most: int, until: Bounds) -> Iterator[Game]:
+    """Up to `most` worlds; past `until.soft` no more once GUARD_MIN were given, past
+    `until.hard` no more once one was."""
     for n in range(most):
-        if until is not None and n >= GUARD_MIN and time.perf_counter() > until:
+        if until.over(n, least=GUARD_MIN):
             return
         yield next(sampled)
 
@@ -340,13 +371,13 @@ def spare_choice(
     policy: Policy,
     kind: str,
     risky: Callable[[Sequence[Move]], set[Move]],
-    until: float | None,
+    until: Bounds,
 ) -> Move | None:
     """Every shortlisted candidate lost by our own doing somewhere: the best of the other
     choices (by one step, `rest` is in that order) that the same guard clears, if one
     does before `until`."""
     for start in range(0, len(rest), SHORTLIST):
-        if until is not None and start and time.perf_counter() > until:
+        if start and until.over(1, least=1):
             break
         batch = rest[start : start + SHORTLIST]
         outcomes = Outcomes(nuclear=risky(batch))
@@ -364,7 +395,7 @@ def headline_guard(
     candidates: Sequence[Move],
     policy: Policy,
     outcomes: Outcomes,
-    until: float | None,
+    until: Bounds,
 ) -> None:
     """At DEFCON 3 or below a headline can end the game when the opponent's, resolved
     first, lowers DEFCON (#4 Duck and Cover before #20 Olympic Games, whose boycott then
@@ -372,7 +403,7 @@ def headline_guard(
     opponent may headline, once: worlds are cheap to draw, so they are drawn until his
     picks in them (his hand while he has still to pick, else his secret pick) have met
     every card he may hold (`possible_headlines`), up to HEADLINE_GUARD_WORLDS worlds,
-    or `until` once GUARD_MIN were drawn. A nuclear loss in any marks the candidate."""
+    or as `until` allows (guard_worlds). A nuclear loss in any marks the candidate."""
     met: set[int] = set()
     pool: set[int] | None = None
     for world in guard_worlds(sampled, HEADLINE_GUARD_WORLDS, until):

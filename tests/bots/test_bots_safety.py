@@ -11,7 +11,7 @@ from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_t
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
-from cold_war_tui.bots.strong import headline_guard, possible_headlines
+from cold_war_tui.bots.strong import Bounds, headline_guard, possible_headlines
 from cold_war_tui.bots.worlds import Policy, after, answered, moves_of, one_step, worlds
 from cold_war_tui.engine import CardPick, Game, Move, parse_move
 
@@ -178,7 +178,7 @@ def assert_olympics_headline_condemned(turn: int, defcon: int, danger: int, seed
         pool = possible_headlines(next(worlds(game, "US", seed)), "US")
         assert danger in pool and not pool & {*US_HEADLINES, 6}
         outcomes = Outcomes()
-        headline_guard(worlds(game, "US", seed), "US", candidates, policy(seed), outcomes, None)
+        headline_guard(worlds(game, "US", seed), "US", candidates, policy(seed), outcomes, Bounds())
         assert outcomes.nuclear == {candidates[0]}, seed
         choice = make_bot("strong", seed, iterations=2).choose(game, "US")
         assert choice != candidates[0].notation
