@@ -15,6 +15,7 @@ scores +-WIN (a draw 0), beyond any other sum.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,16 +214,20 @@ def _tracks(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) -
 
 
 def forced_hazards(s: StateSnapshot, t: Tables, side: str, rounds_left: int) -> int:
-    """How many DEFCON hazards `side` cannot avoid playing in its `rounds_left` rounds:
-    a card is played each round, the face-up China Card may stand in for one, and the
+    """How many DEFCON hazards `side` cannot avoid playing in its `rounds_left` rounds
+    (`forced_count`)."""
+    china = s.china_holder == side and s.china_face_up
+    return forced_count(s.hands[side], t.hazards[side], rounds_left, china)
+
+
+def forced_count(hand: Sequence[int], hazards: frozenset[int], rounds: int, china: bool) -> int:
+    """How many of `hazards` in `hand` must be played in `rounds` rounds: a card is
+    played each round, the face-up China Card (`china`) may stand in for one, and the
     cards beyond the rounds may be held (the space race is left to the search)."""
-    hand = s.hands[side]
-    hazards = t.hazards[side]
     risky = sum(1 for card in hand if card in hazards)
     if not risky:
         return 0
-    china = 1 if s.china_holder == side and s.china_face_up else 0
-    plays = min(len(hand), max(0, rounds_left - china))
+    plays = min(len(hand), max(0, rounds - (1 if china else 0)))
     return max(0, plays - (len(hand) - risky))
 
 
@@ -260,6 +265,7 @@ __all__ = [
     "WIN",
     "Tables",
     "evaluate",
+    "forced_count",
     "forced_hazards",
     "hazard_cost",
     "tables",

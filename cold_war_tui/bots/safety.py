@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cold_war_tui.bots.evaluate import tables
+from cold_war_tui.bots.evaluate import forced_count, tables
 from cold_war_tui.engine import (
+    CHINA_CARD,
     Decision,
     DecisionKind,
     Ending,
@@ -23,6 +24,7 @@ from cold_war_tui.engine import (
     Move,
     Order,
     Play,
+    Un,
     other,
 )
 
@@ -72,6 +74,14 @@ LOTTERY_ONLY = frozenset({FIVE_YEAR_PLAN})
 draws); #67 Grain Sales also gives the US 2 ops when he returns the card he took."""
 
 
+TRAP_DEFCON = 3
+"""The DEFCON at which a hazard this turn forces on a side must go now (`gambles`'
+`trap_rounds`): one battleground coup of the opponent's brings DEFCON 2, where that
+hazard ends the game."""
+UN_INTERVENTION = 32
+"""#32 UN Intervention: played with an opponent's card, whose event then does not happen."""
+
+
 def gambles(
     moves: Sequence[Move],
     kind: str,
@@ -79,6 +89,8 @@ def gambles(
     hand: Sequence[int],
     hazards: frozenset[int],
     card: int | None = None,
+    trap_rounds: int = 0,
+    china: bool = False,
 ) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
     `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
@@ -95,6 +107,13 @@ def gambles(
       hazard's event fires.
     - At DEFCON 3 or below, a hazard's operations before its event: a battleground coup
       of one's own brings DEFCON 2 for the event; the event first is safe.
+    - In an action round at TRAP_DEFCON, when the opponent has a round before our next
+      (`trap_rounds`: our rounds left, this one counted; 0 when he has none; `china`:
+      we hold the China Card face up): every play after which a hazard is still forced
+      on us in the rounds left (evaluate.forced_count), while another play would leave
+      none. His one battleground coup brings DEFCON 2, and the forced hazard then ends
+      the game in our round; played now (for ops, or to space) it costs its event at
+      DEFCON 3 and no more.
 
     The search's opponent answers by one step of lookahead, which misses a kill that
     takes him several decisions (Grain Sales: return the card, then coup), so these are
@@ -103,6 +122,8 @@ def gambles(
         if card in hazards and defcon <= 3:
             return {m for m in moves if isinstance(m, Order) and m.first == "ops"}
         return set()
+    if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds > 1:
+        return _keep_a_forced_hazard(moves, hand, hazards, trap_rounds, china)
     if (kind == DecisionKind.ACTION and defcon > 2) or kind not in TOP_KINDS:
         return set()
     held = [c for c in hand if c in hazards and c not in HAND_LOTTERIES]
@@ -130,6 +151,29 @@ TOP_KINDS = (DecisionKind.ACTION, DecisionKind.HEADLINE)
 def _played_card(move: Move) -> int | None:
     """The card a headline or an action-round play puts in play."""
     return move.card if isinstance(move, Play | Headline) else None
+
+
+def _keep_a_forced_hazard(
+    moves: Sequence[Move], hand: Sequence[int], hazards: frozenset[int], rounds: int, china: bool
+) -> set[Move]:
+    """The plays of an action round after which a hazard is still forced on the player
+    in his `rounds` - 1 later rounds, when some play would leave none."""
+
+    def forced_after(move: Move) -> int:
+        out = _put_out(move)
+        left = [c for c in hand if c not in out]
+        return forced_count(left, hazards, rounds - 1, china and CHINA_CARD not in out)
+
+    after = {move: forced_after(move) for move in moves}
+    return {move for move, forced in after.items() if forced} if 0 in after.values() else set()
+
+
+def _put_out(move: Move) -> set[int]:
+    """The cards an action-round play takes out of the hand: its card, and with #32 UN
+    Intervention the opponent's card played with it."""
+    if isinstance(move, Un):
+        return {UN_INTERVENTION, move.card}
+    return {move.card} if isinstance(move, Play) else set()
 
 
 def _event_card(move: Move) -> int | None:

@@ -214,6 +214,8 @@ class StrongBot:
             hand=view.hand,
             hazards=hazards,
             card=card if isinstance(card, int) else None,
+            trap_rounds=rounds_before_his_coup(world, player),
+            china=view.china_holder == player and view.china_face_up,
         )
         outcomes = Outcomes(nuclear=risky(candidates))
         if pending.kind == DecisionKind.HEADLINE:
@@ -285,6 +287,13 @@ class StrongBot:
                 break
             world = next(sampled)
         return {c: totals[c] / counts[c] + habit.get(c, 0.0) for c in candidates if counts[c]}
+
+
+def rounds_before_his_coup(game: Game, player: str) -> int:
+    """`player`'s action rounds left (this one counted) when the opponent has one before
+    `player`'s next, else 0: the rounds in which a hazard forced on `player` meets DEFCON
+    2 after one battleground coup of his (safety.gambles, TRAP_DEFCON)."""
+    return game.rounds_left(player) if game.rounds_left(other(player)) else 0
 
 
 def prior_shortlist(

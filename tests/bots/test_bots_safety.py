@@ -13,7 +13,7 @@ from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
 from cold_war_tui.bots.strong import Bounds, headline_guard, possible_headlines
 from cold_war_tui.bots.worlds import Policy, after, answered, moves_of, one_step, worlds
-from cold_war_tui.engine import CardPick, Game, Move, parse_move
+from cold_war_tui.engine import CardPick, Game, Move, Play, parse_move
 
 
 def moves(*ids: str) -> list[Move]:
@@ -218,6 +218,47 @@ def test_8_1_3_strong_plays_cia_created_away_while_defcon_is_3() -> None:
     for seed in range(3):
         choice = make_bot("strong", seed, iterations=4).choose(game, "USSR")
         assert choice.startswith(f"play {CIA_CREATED} "), (seed, choice)
+
+
+UN_INTERVENTION = 32  # Neutral, 1 op: play it with an opponent's card, whose event is void
+
+
+def test_8_1_3_at_defcon_3_a_play_that_keeps_a_forced_hazard_is_a_gamble() -> None:
+    """Three rounds and three cards, one of them #26 CIA Created: whatever else the USSR
+    plays now, #26 is forced later, and one battleground coup of the US in between
+    brings DEFCON 2, where its event is nuclear war in the USSR's round. Played now, for
+    ops or to space, it costs its event and no more. Not a gamble: when a card may be
+    held, when the US has no round before the USSR's next, when no play helps."""
+    ussr = tables(ussr_to_play([7])).hazards["USSR"]
+    plays = moves(f"play {CIA_CREATED} ops", f"play {CIA_CREATED} space", "play 7 ops")
+    plays += moves("play 10 ops")
+    hand = [CIA_CREATED, 7, WEAK_USSR_CARD]
+    keep = set(plays[2:])
+    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=3) == keep
+    assert gambles(plays, "action", 3, [*hand, 8], ussr, trap_rounds=3) == set()  # one kept
+    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=3, china=True) == set()
+    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=0) == set()  # no US round
+    assert gambles(plays, "action", 4, hand, ussr, trap_rounds=3) == set()
+    both = [CIA_CREATED, GRAIN_SALES, 7]  # two forced: no play leaves none
+    assert gambles(plays, "action", 3, both, ussr, trap_rounds=3) == set()
+    # #32 with #26 voids its event but spends two cards: #67 is still forced after it
+    with_un = moves(f"un {CIA_CREATED}", f"play {GRAIN_SALES} ops", "play 7 ops")
+    hand = [CIA_CREATED, GRAIN_SALES, UN_INTERVENTION, 7, WEAK_USSR_CARD]
+    assert gambles(with_un, "action", 3, hand, ussr, trap_rounds=4) == {with_un[0], with_un[2]}
+
+
+def test_8_1_3_strong_plays_a_forced_hazard_while_defcon_is_3() -> None:
+    """The rule above in play (a position from strong against strong): six cards for five
+    rounds, two hazards and #32. #32 with either hazard leaves the other forced; only
+    #26 or #67 played now (for ops or to space) leaves none. The search alone chose #32
+    with #67 in one seed of six."""
+    hand = [CIA_CREATED, 74, 58, GRAIN_SALES, UN_INTERVENTION, 48]
+    game = ussr_to_play(hand, action_round=2, defcon=3, china={"holder": "US"})
+    assert game.rounds_left("USSR") == 5
+    for seed in range(6):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
+        move = parse_move(choice)
+        assert isinstance(move, Play) and move.card in (CIA_CREATED, GRAIN_SALES), seed
 
 
 SUMMIT = 45  # Neutral, 1 op: both roll; the winner gains 2 VP and may move DEFCON by one
