@@ -157,15 +157,17 @@ def _keep_a_forced_hazard(
     moves: Sequence[Move], hand: Sequence[int], hazards: frozenset[int], rounds: int, china: bool
 ) -> set[Move]:
     """The plays of an action round after which a hazard is still forced on the player
-    in his `rounds` - 1 later rounds, when some play would leave none."""
+    in his `rounds` - 1 later rounds, when playing some hazard in his hand (always
+    possible, for ops) would leave none: read from the hand, so that a shortlist
+    without that play is ruled out whole and the spare choice finds it."""
 
-    def forced_after(move: Move) -> int:
-        out = _put_out(move)
+    def forced_after(out: set[int]) -> int:
         left = [c for c in hand if c not in out]
         return forced_count(left, hazards, rounds - 1, china and CHINA_CARD not in out)
 
-    after = {move: forced_after(move) for move in moves}
-    return {move for move, forced in after.items() if forced} if 0 in after.values() else set()
+    if all(forced_after({card}) for card in hand if card in hazards):
+        return set()
+    return {move for move in moves if forced_after(_put_out(move))}
 
 
 def _put_out(move: Move) -> set[int]:

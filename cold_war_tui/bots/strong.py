@@ -383,13 +383,15 @@ def spare_choice(
     until: Bounds,
 ) -> Move | None:
     """Every shortlisted candidate lost by our own doing somewhere: the best of the other
-    choices (by one step, `rest` is in that order) that the same guard clears, if one
-    does before `until`."""
+    choices (by one step, `rest` is in that order) that the gambles rules (`risky`)
+    leave and the same guard clears, if one does before `until`."""
+    ruled_out = risky(rest)
+    rest = [c for c in rest if c not in ruled_out]
     for start in range(0, len(rest), SHORTLIST):
         if start and until.over(1, least=1):
             break
         batch = rest[start : start + SHORTLIST]
-        outcomes = Outcomes(nuclear=risky(batch))
+        outcomes = Outcomes()
         check = headline_guard if kind == DecisionKind.HEADLINE else guard
         check(sampled, player, batch, policy, outcomes, until)
         cleared = [c for c in batch if not outcomes.condemned(c)]

@@ -5,13 +5,20 @@ have played (10.1.5), never hands the opponent 20 VP in its own round (10)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
 from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
-from cold_war_tui.bots.strong import Bounds, headline_guard, possible_headlines
+from cold_war_tui.bots.strong import (
+    SHORTLIST,
+    Bounds,
+    headline_guard,
+    possible_headlines,
+    spare_choice,
+)
 from cold_war_tui.bots.worlds import Policy, after, answered, moves_of, one_step, worlds
 from cold_war_tui.engine import CardPick, Game, Move, Play, parse_move
 
@@ -220,6 +227,7 @@ def test_8_1_3_strong_plays_cia_created_away_while_defcon_is_3() -> None:
         assert choice.startswith(f"play {CIA_CREATED} "), (seed, choice)
 
 
+MODES = ("event", "ops", "space")
 UN_INTERVENTION = 32  # Neutral, 1 op: play it with an opponent's card, whose event is void
 
 
@@ -235,6 +243,7 @@ def test_8_1_3_at_defcon_3_a_play_that_keeps_a_forced_hazard_is_a_gamble() -> No
     hand = [CIA_CREATED, 7, WEAK_USSR_CARD]
     keep = set(plays[2:])
     assert gambles(plays, "action", 3, hand, ussr, trap_rounds=3) == keep
+    assert gambles(plays[2:], "action", 3, hand, ussr, trap_rounds=3) == keep  # a shortlist
     assert gambles(plays, "action", 3, [*hand, 8], ussr, trap_rounds=3) == set()  # one kept
     assert gambles(plays, "action", 3, hand, ussr, trap_rounds=3, china=True) == set()
     assert gambles(plays, "action", 3, hand, ussr, trap_rounds=0) == set()  # no US round
@@ -245,6 +254,24 @@ def test_8_1_3_at_defcon_3_a_play_that_keeps_a_forced_hazard_is_a_gamble() -> No
     with_un = moves(f"un {CIA_CREATED}", f"play {GRAIN_SALES} ops", "play 7 ops")
     hand = [CIA_CREATED, GRAIN_SALES, UN_INTERVENTION, 7, WEAK_USSR_CARD]
     assert gambles(with_un, "action", 3, hand, ussr, trap_rounds=4) == {with_un[0], with_un[2]}
+
+
+def test_8_1_3_the_spare_choice_skips_the_plays_the_rules_rule_out() -> None:
+    """When every shortlisted play keeps the forced hazard, the spare choice looks past
+    the other plays the same rule condemns, however well one step rates them: with its
+    time already up it checks one batch (SHORTLIST plays), and the hazard's play, ranked
+    after a batch of condemned ones, is in it."""
+    hand = [CIA_CREATED, 7, WEAK_USSR_CARD]
+    game = ussr_to_play(hand, action_round=4, defcon=3, china={"holder": "US"})
+    ussr = tables(game).hazards["USSR"]
+    risky = partial(gambles, kind="action", defcon=3, hand=hand, hazards=ussr, trap_rounds=3)
+    kept = [f"play {card} {mode}" for card in (7, WEAK_USSR_CARD) for mode in MODES]
+    rest = moves(*kept, f"play {CIA_CREATED} ops")
+    assert len(rest) > SHORTLIST
+    sampled = worlds(game, "USSR", 1)
+    time_up = Bounds(soft=0.0, hard=0.0)
+    spare = spare_choice(sampled, "USSR", rest, policy(1), "action", risky, time_up)
+    assert spare == rest[-1]
 
 
 def test_8_1_3_strong_plays_a_forced_hazard_while_defcon_is_3() -> None:
