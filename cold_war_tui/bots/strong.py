@@ -77,10 +77,14 @@ GUARD_THINK = 2.0
 """With `think`, the guards draw worlds (past GUARD_MIN) for this many times `think`."""
 CEILING = 12.0
 """With `think`, a decision draws no new world and begins no new rollout past this many
-times `think` from its start (3 s at strong's 0.25 s): a guard stops short of GUARD_MIN
-worlds (never short of one) and the search's first pass short of the last candidates
-(never short of one). Without it, a slow turn (the guards' GUARD_MIN worlds, six
-rollouts through operations answered move by move) could take 8 s."""
+times `think` from its start (3 s at strong's 0.25 s), or CEILING_FLOOR if that is
+later: a guard stops short of GUARD_MIN worlds (never short of one) and the search's
+first pass short of the last candidates (never short of one). Without it, a slow turn
+(the guards' GUARD_MIN worlds, six rollouts through operations answered move by move)
+could take 8 s."""
+CEILING_FLOOR = 3.0
+"""The ceiling's least, in seconds: a tiny `think` (0: one full pass, as the tests and
+a quick hint use it) still gives every candidate its rollout."""
 HEADLINE_GUARD_WORLDS = 400
 """Every headline, at any DEFCON (#40 Cuban Missile Crisis sets DEFCON 2 from any level),
 is checked against every card the opponent may headline (headline_guard); a world costs
@@ -239,19 +243,23 @@ class StrongBot:
 
     def _search_bounds(self, started: float) -> Bounds:
         """The search's time bounds: `think` from the decision's start, but at least half
-        of it left after a long guard; CEILING x `think` from the start."""
+        of it left after a long guard; the ceiling."""
         if self._think is None:
             return Bounds()
         soft = max(started + self._think, time.perf_counter() + self._think / 2)
-        return Bounds(soft, started + CEILING * self._think)
+        return Bounds(soft, self._ceiling(started))
 
     def _bounds(self, started: float, start: float, times: float = GUARD_THINK) -> Bounds:
         """The time bounds of a step begun at `start` of a decision begun at `started`:
-        `times` x `think` from `start`, and CEILING x `think` from `started` (unbounded
-        with `iterations`)."""
+        `times` x `think` from `start`, and the ceiling (unbounded with `iterations`)."""
         if self._think is None:
             return Bounds()
-        return Bounds(start + times * self._think, started + CEILING * self._think)
+        return Bounds(start + times * self._think, self._ceiling(started))
+
+    def _ceiling(self, started: float) -> float:
+        """When a decision begun at `started` begins nothing more (CEILING)."""
+        assert self._think is not None
+        return started + max(CEILING * self._think, CEILING_FLOOR)
 
     def _search(
         self,

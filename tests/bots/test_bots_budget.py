@@ -15,7 +15,14 @@ import pytest
 from bot_positions import ussr_to_play
 
 from cold_war_tui.bots import strong
-from cold_war_tui.bots.strong import CEILING, GUARD_MIN, SHORTLIST, Bounds, StrongBot
+from cold_war_tui.bots.strong import (
+    CEILING,
+    CEILING_FLOOR,
+    GUARD_MIN,
+    SHORTLIST,
+    Bounds,
+    StrongBot,
+)
 from cold_war_tui.engine import Game
 
 THINK = 0.25
@@ -47,7 +54,15 @@ def test_the_first_pass_gives_every_candidate_a_rollout_past_the_think_time(
     slow_rollouts(monkeypatch, THINK)  # the whole of `think` at the first rollout
     analysis = StrongBot(1, think=THINK, iterations=None).analyse(ussr_to_play(HAND), "USSR")
     assert len(analysis.scores) == SHORTLIST
-    assert SHORTLIST * THINK < CEILING * THINK
+    assert SHORTLIST * THINK < CEILING * THINK == CEILING_FLOOR
+
+
+def test_a_think_of_0_is_one_full_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`think` 0 (the tests' quick computer, a quick hint): no time to spare, yet every
+    candidate is weighed once; the ceiling's floor leaves room for it."""
+    ran = slow_rollouts(monkeypatch, CEILING_FLOOR / (SHORTLIST + 1))
+    analysis = StrongBot(1, think=0.0, iterations=None).analyse(ussr_to_play(HAND), "USSR")
+    assert len(analysis.scores) == len(ran) == SHORTLIST
 
 
 def test_no_rollout_begins_past_the_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
