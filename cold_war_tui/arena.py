@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cold_war_tui.bots import make_bot
@@ -282,25 +283,41 @@ def run_arena(
     workers: int,
     as_json: bool,
     us_bid: int = 0,
+    record: Path | None = None,
 ) -> int:
     """Play the match and print the report (text, or one JSON object with `as_json`);
-    every game gives the US `us_bid` extra influence after set-up.
+    every game gives the US `us_bid` extra influence after set-up. With `record` (a
+    file, arena_record.py), the games it holds for this match are not played again and
+    each game played is added to it as it ends; RecordError for a file that cannot
+    serve, before anything is played.
 
     Ctrl+C stops the match at once: the report covers the games finished, a line on
     stderr says it was cut short, and the status is 130."""
+    from cold_war_tui.arena_record import Match, read_record, recording
+
     started = time.perf_counter()
     show = not as_json and sys.stdout.isatty()
-    records: list[GameRecord] = []
+    match = Match.of(names, seed, budget, us_bid)
+    recorded = read_record(record, match) if record is not None else None
+    records = [game for game in recorded.games if game.number < games] if recorded else []
+    known = {game.number for game in records}
+    fresh = [number for number in range(games) if number not in known]
 
-    def finished(record: GameRecord) -> None:
-        records.append(record)
+    with recording(record, match) as write:
+        if recorded is not None:
+            for note in filter(None, (recorded.note, f"{len(known)} of {games} games read")):
+                print(f"arena: {record}: {note}", file=sys.stderr)
+
+        def finished(game: GameRecord) -> None:
+            write(game)
+            records.append(game)
+            if show:
+                _progress(names, records, games, time.perf_counter() - started, len(known))
+
         if show:
-            _progress(names, records, games, time.perf_counter() - started)
-
-    if show:
-        _progress(names, records, games, 0.0)
-    play = functools.partial(play_game, names, seed=seed, budget=budget, us_bid=us_bid)
-    batch = run_jobs(play, range(games), workers, on_result=finished)
+            _progress(names, records, games, 0.0, len(known))
+        play = functools.partial(play_game, names, seed=seed, budget=budget, us_bid=us_bid)
+        batch = run_jobs(play, fresh, max(1, min(workers, len(fresh))), on_result=finished)
     if show:
         print("\r\033[K", end="", file=sys.stdout)
     records.sort(key=lambda r: r.number)
@@ -324,12 +341,16 @@ def default_workers() -> int:
 
 
 def _progress(
-    names: Sequence[str], records: Sequence[GameRecord], games: int, spent: float
+    names: Sequence[str], records: Sequence[GameRecord], games: int, spent: float, read: int
 ) -> None:
+    """The progress line: games done (`read` of them from a record file, not timed)."""
     done = len(records)
+    played = done - read
     wins = [sum(1 for r in records if r.winner == i) for i in (0, 1)]
     left = (
-        f"about {_clock(spent / done * (games - done))} left" if done else "time left: after a game"
+        f"about {_clock(spent / played * (games - done))} left"
+        if played
+        else "time left: after a game"
     )
     width = 24
     filled = round(width * done / games)

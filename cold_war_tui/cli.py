@@ -133,6 +133,13 @@ def add_arena(arena: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"extra US influence after set-up, 0 to {MAX_US_BID} (0; the experts' games: 2)",
     )
+    arena.add_argument(
+        "--record",
+        metavar="FILE",
+        type=Path,
+        help="add each finished game to FILE (JSON lines); the games FILE already holds "
+        "for this match are not played again",
+    )
     add_batch_flags(arena, search=True)
     errors_in_one_line(arena, "arena")
 
@@ -366,6 +373,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _arena(args: argparse.Namespace) -> int:
     """Check the arena's flags (a bad one is one line and status 2), then run it."""
     from cold_war_tui.arena import run_arena
+    from cold_war_tui.arena_record import RecordError
     from cold_war_tui.bots import BOTS
     from cold_war_tui.engine.options import MAX_US_BID
 
@@ -379,7 +387,12 @@ def _arena(args: argparse.Namespace) -> int:
         us_bid = _whole(args.us_bid, "--us-bid", 0, MAX_US_BID)
     except ValueError as err:
         return usage_error(f"arena: {err}")
-    return run_arena(names, games, seed, budget, min(workers, games), args.json, us_bid)
+    try:
+        return run_arena(
+            names, games, seed, budget, min(workers, games), args.json, us_bid, args.record
+        )
+    except RecordError as err:
+        return usage_error(f"arena: --record: {err}")
 
 
 def bot_pair(text: str, known: list[str], what: str) -> tuple[str, str] | str:
