@@ -299,14 +299,15 @@ def run_arena(
     show = not as_json and sys.stdout.isatty()
     match = Match.of(names, seed, budget, us_bid)
     recorded = read_record(record, match) if record is not None else None
-    records = [game for game in recorded.games if game.number < games] if recorded else []
+    records = [g for g in recorded.games if g.number < games] if recorded is not None else []
     known = {game.number for game in records}
     fresh = [number for number in range(games) if number not in known]
 
     with recording(record, match) as write:
         if recorded is not None:
-            for note in filter(None, (recorded.note, f"{len(known)} of {games} games read")):
-                print(f"arena: {record}: {note}", file=sys.stderr)
+            if recorded.note:
+                print(f"arena: {record}: {recorded.note}", file=sys.stderr)
+            print(f"arena: {record}: {len(known)} of {games} games read", file=sys.stderr)
 
         def finished(game: GameRecord) -> None:
             write(game)

@@ -15,11 +15,12 @@ played again), since nothing else can have come after it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -71,35 +72,43 @@ def read_record(path: Path, match: Match) -> Recorded:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Recorded([])
-    except (OSError, UnicodeDecodeError) as err:
-        raise RecordError(f"{path}: cannot be read ({_reason(err)})") from err
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file (UTF-8)") from None
+    except OSError as err:
+        raise RecordError(f"{path}: cannot be read ({err.strerror or err})") from None
     lines = text.split("\n")
     tail = lines.pop()  # "" when the file ends with a newline
     games: list[GameRecord] = []
     for number, line in enumerate(lines, start=1):
         if line.strip():
-            games.append(_game(path, number, line, match))
+            games.append(_game(path, number, _parsed(path, number, line), match))
     note = None
     whole_tail = False
     if tail.strip():
-        if _is_json(tail):
-            games.append(_game(path, len(lines) + 1, tail, match))
-            whole_tail = True
-        else:
+        try:
+            found = json.loads(tail)
+        except json.JSONDecodeError:
             note = "its last line was cut short (a write interrupted): that game is played again"
+        else:
+            games.append(_game(path, len(lines) + 1, found, match))
+            whole_tail = True
     _no_game_twice(path, games)
     if tail:
         _end_with_newline(path, text, keep_tail=whole_tail)
     return Recorded(games, note)
 
 
-def _game(path: Path, number: int, line: str, match: Match) -> GameRecord:
-    """The game of one line, or RecordError naming the line."""
-    where = f"{path}: line {number}"
+def _parsed(path: Path, number: int, line: str) -> Any:
+    """The JSON of one line, or RecordError naming the line."""
     try:
-        found = json.loads(line)
+        return json.loads(line)
     except json.JSONDecodeError as err:
-        raise RecordError(f"{where}: not JSON ({err.msg})") from err
+        raise RecordError(f"{path}: line {number}: not JSON ({err.msg})") from err
+
+
+def _game(path: Path, number: int, found: Any, match: Match) -> GameRecord:
+    """The game of one line's JSON, or RecordError naming the line."""
+    where = f"{path}: line {number}"
     if not isinstance(found, dict) or set(found) != {"match", "game"}:
         raise RecordError(f'{where}: not a game of an arena record ({{"match", "game"}})')
     if found["match"] != match.as_json():
@@ -115,19 +124,14 @@ def _game(path: Path, number: int, line: str, match: Match) -> GameRecord:
         raise RecordError(f"{where}: a game's {field}: {first['msg']}") from err
 
 
-def _is_json(line: str) -> bool:
-    try:
-        json.loads(line)
-    except json.JSONDecodeError:
-        return False
-    return True
-
-
 def _end_with_newline(path: Path, text: str, keep_tail: bool) -> None:
     """Make the file end with a whole line before games are added to it: the last line
-    gets its newline, or (cut short) is dropped."""
-    body = text if keep_tail else text[: text.rfind("\n") + 1]
-    path.write_text(body + "\n" if keep_tail else body, encoding="utf-8")
+    gets its newline, or (cut short) is cut off. Neither rewrites the lines before it."""
+    if keep_tail:
+        with path.open("a", encoding="utf-8") as stream:
+            stream.write("\n")
+    else:
+        os.truncate(path, len(text[: text.rfind("\n") + 1].encode("utf-8")))
 
 
 def _no_game_twice(path: Path, games: list[GameRecord]) -> None:
@@ -151,18 +155,8 @@ def _describe(match: Any) -> str:
     return ", ".join(words)
 
 
-def _reason(err: Exception) -> str:
-    if isinstance(err, UnicodeDecodeError):
-        return "not UTF-8 text"
-    return getattr(err, "strerror", None) or type(err).__name__
-
-
-class Write(Protocol):
-    def __call__(self, game: GameRecord) -> None: ...
-
-
 @contextmanager
-def recording(path: Path | None, match: Match) -> Iterator[Write]:
+def recording(path: Path | None, match: Match) -> Iterator[Callable[[GameRecord], None]]:
     """A function that appends each finished game to `path` as one line, flushed at
     once (nothing when `path` is None)."""
     if path is None:
@@ -171,7 +165,7 @@ def recording(path: Path | None, match: Match) -> Iterator[Write]:
     try:
         stream = path.open("a", encoding="utf-8")
     except OSError as err:
-        raise RecordError(f"{path}: cannot be written ({_reason(err)})") from err
+        raise RecordError(f"{path}: cannot be written ({err.strerror or err})") from None
     header = match.as_json()
 
     def write(game: GameRecord) -> None:
