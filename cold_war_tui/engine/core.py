@@ -233,8 +233,10 @@ class Core:
     log_entries: list[LogEntry] = field(default_factory=list)
     # Values derived from the state for speed, behind one interface (engine/caches.py).
     caches: Caches = field(init=False)
-    # `Game` wants a checkpoint at the next shallow point of the flow (Game.fork), and
+    # Whether checkpoints are taken at all (`Game` turns them on once the game is copied),
+    # whether `Game` wants one at the next shallow point of the flow (Game.fork), and
     # the one taken (a frozen state and the log's length then) until `Game` files it.
+    keeps_checkpoints: bool = False
     checkpoint_due: bool = False
     checkpoint_taken: tuple[FrozenState, int] | None = None
 
@@ -341,8 +343,9 @@ class Core:
     def checkpoint(self, *, always: bool = False) -> None:
         """The flow is shallow here (a phase or action round starts): `turn.play` can resume
         from a copy of the state alone, so `Game.fork` and `Game.rewind` start from one
-        (taken when `Game` asks for one, every few choices, or `always`)."""
-        if self.checkpoint_due or always:
+        (taken in a game that keeps checkpoints: when `Game` asks for one, every few
+        choices, or `always`)."""
+        if self.keeps_checkpoints and (self.checkpoint_due or always):
             self.checkpoint_due = False
             self.checkpoint_taken = (freeze(self.state), len(self.log_entries))
 

@@ -449,7 +449,10 @@ class Game:
     def fork(self) -> Game:
         """An independent copy with the same future: the same choices give the same dice,
         draws and states, and nothing done to one touches the other."""
-        return self._replayed(len(self._choices))
+        copy = self._replayed(len(self._choices))
+        if not self._core.keeps_checkpoints:
+            self._adopt_checkpoints(copy)
+        return copy
 
     def rewind(self, count: int) -> Game:
         """The same game with its last `count` choices undone. A determinized game
@@ -462,6 +465,7 @@ class Game:
         target = max(0, len(self._choices) - count)
         if target < self._private_choices:
             raise ValueError("a determinized game cannot be rewound past its determinization")
+        self._keep_checkpoints()
         return self._replayed(target)
 
     def determinize(self, player: str, seed: int) -> Game:
@@ -472,6 +476,7 @@ class Game:
         and the generator is reseeded: both from `seed` alone.
         """
         player = _side(player)
+        self._keep_checkpoints()
         pending = self._pending
         planned = plan(self._core.state, player, pending, seed_state(seed))
         made = len(self._choices)
@@ -537,6 +542,25 @@ class Game:
             return None
         return game
 
+    def _keep_checkpoints(self) -> None:
+        """Take checkpoints from now on, and those this game passed without taking them."""
+        if not self._core.keeps_checkpoints:
+            self._adopt_checkpoints(self._replayed(len(self._choices)))
+
+    def _adopt_checkpoints(self, copy: Game) -> None:
+        """Take the checkpoints of `copy`, a replay of this whole game, and take them from
+        now on.
+
+        A new game takes none (but its start) until it is first copied, so one that
+        never is (played by bots that do not search, replayed from a save) pays nothing
+        for copies. A copy keeps them from the start: it is a replay from the latest
+        checkpoint, and the same choices reach the same shallow points, so its
+        checkpoints are the ones this game passed."""
+        core = self._core
+        self._checkpoints = list(copy._checkpoints)  # each game files its own from here
+        core.checkpoint_due = copy._core.checkpoint_due
+        core.keeps_checkpoints = True
+
     def _redo(self, step: Redeal) -> None:
         state = self._core.state
         if step.moved:
@@ -573,6 +597,7 @@ class Game:
     ) -> None:
         """Make `game` this game as it stood at checkpoint `point`, its flow started."""
         core = make_core(self.data, self.board, self.options, thaw(point.state), RULEBOOK)
+        core.keeps_checkpoints = True  # a copy: it may well be copied in turn
         core.log_entries = self._core.log_entries[: point.log_length]
         game._core = core
         game._origin = self._origin

@@ -143,6 +143,27 @@ def test_games_from_scenarios_fork_from_any_opening_phase(phase: str) -> None:
         assert game.rewind(len(game.choices) - count).choices == game.choices[:count]
 
 
+def test_a_game_copied_late_has_the_checkpoints_of_one_copied_all_along() -> None:
+    """Checkpoints are taken only once a game is copied: the first copy takes those the
+    game passed by replaying it, and they are the ones (positions, states, log lengths)
+    of a game copied from its first choice on. A game never copied keeps only its start."""
+    for seed in range(12):
+        whole = finished(seed)
+        assert len(whole._checkpoints) == 1
+        early = Game.new(whole.options)
+        early.fork()  # copied before its first choice: it keeps checkpoints all along
+        stop = len(whole.choices) * (seed + 1) // 13
+        late = Game.new(whole.options)
+        for made, choice in enumerate(whole.choices):
+            if made == stop:
+                late.fork()
+            early.choose(choice)
+            late.choose(choice)
+        late.fork()
+        assert len(early._checkpoints) > len(whole.choices) // 10
+        assert late._checkpoints == early._checkpoints, f"seed {seed}"
+
+
 def test_a_frozen_state_thaws_into_an_equal_state_that_shares_nothing() -> None:
     """The checkpoints' copy (state.freeze/thaw) covers every field of GameState."""
     for seed in range(5):
