@@ -465,8 +465,7 @@ class Game:
         target = max(0, len(self._choices) - count)
         if target < self._private_choices:
             raise ValueError("a determinized game cannot be rewound past its determinization")
-        self._keep_checkpoints()
-        return self._replayed(target)
+        return self._replayed(target)  # a copy: it keeps checkpoints, this game need not
 
     def determinize(self, player: str, seed: int) -> Game:
         """A fork consistent with what `player` knows and nothing more (docs/engine.md).

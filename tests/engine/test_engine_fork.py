@@ -146,7 +146,8 @@ def test_games_from_scenarios_fork_from_any_opening_phase(phase: str) -> None:
 def test_a_game_copied_late_has_the_checkpoints_of_one_copied_all_along() -> None:
     """Checkpoints are taken only once a game is copied: the first copy takes those the
     game passed by replaying it, and they are the ones (positions, states, log lengths)
-    of a game copied from its first choice on. A game never copied keeps only its start."""
+    of a game copied from its first choice on. A game never copied keeps only its start;
+    a rewind of it replays from there and keeps those up to its target."""
     for seed in range(12):
         whole = finished(seed)
         assert len(whole._checkpoints) == 1
@@ -162,6 +163,9 @@ def test_a_game_copied_late_has_the_checkpoints_of_one_copied_all_along() -> Non
         late.fork()
         assert len(early._checkpoints) > len(whole.choices) // 10
         assert late._checkpoints == early._checkpoints, f"seed {seed}"
+        back = whole.rewind(len(whole.choices) - stop)  # a copy: it keeps them too
+        assert back._checkpoints == [c for c in early._checkpoints if c.choices <= stop]
+        assert len(whole._checkpoints) == 1  # rewinding needs none of the original's
 
 
 def test_a_frozen_state_thaws_into_an_equal_state_that_shares_nothing() -> None:
