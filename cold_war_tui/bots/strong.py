@@ -40,6 +40,7 @@ from cold_war_tui.bots.worlds import (
     moves_of,
     one_step,
     pending_for,
+    per_operation,
     worlds,
 )
 from cold_war_tui.engine import (
@@ -189,6 +190,8 @@ class StrongBot:
         if pending.kind == DecisionKind.REALIGN:
             return Analysis.of(expected_one_step(sampled, world, player, ids), ids)
         first = one_step(world, player, ids)
+        if pending.kind == DecisionKind.PLACE_INFLUENCE:
+            return Analysis.of(per_operation(world, player, first), ids)
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
             return Analysis.of(first, ids)
         habit: dict[Move, float] = {}  # what the prior adds to a choice's score

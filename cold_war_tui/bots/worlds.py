@@ -155,7 +155,8 @@ class Policy:
         if pending.kind in (DecisionKind.PLACE_INFLUENCE, DecisionKind.SETUP_INFLUENCE) or (
             pending.kind == DecisionKind.EVENT_INFLUENCE and all(map(_is_point, moves))
         ):
-            return influence_point(world, pending.player, moves)
+            priced = pending.kind == DecisionKind.PLACE_INFLUENCE
+            return influence_point(world, pending.player, moves, priced)
         if self._prior is not None and pending.kind in PRIOR_KINDS:
             return self._habit(world, pending, moves)
         if pending.kind == DecisionKind.HEADLINE:
@@ -201,14 +202,25 @@ def rolls_dice(pending: Decision, moves: Sequence[Move]) -> bool:
     )
 
 
+CONTROL_POINT = 1.0
+"""What the rollouts' rule of thumb for influence adds, in times a country's weight, for
+the point that gives control: control is what region scoring counts."""
+
+
 def _is_point(move: Move) -> TypeGuard[Target]:
     """An influence point (`infl KEY`)."""
     return isinstance(move, Target) and move.verb == "infl"
 
 
-def influence_point(world: Game, player: str, moves: Sequence[Move]) -> Move:
-    """The influence point that adds most to the evaluation's influence term, read off
-    one snapshot: gain = weight * (tanh((m + 1) / s) - tanh(m / s))."""
+def influence_point(world: Game, player: str, moves: Sequence[Move], priced: bool = True) -> Move:
+    """The influence point that gains most per operation spent, read off one snapshot.
+
+    Its gain is the evaluation's influence term, weight * (tanh((m + 1) / s) - tanh(m / s)),
+    plus CONTROL_POINT times the weight when the point gives control (m + 1 reaches s);
+    with `priced` (operations, not an event's or the set-up's free points) it is divided by
+    the point's price, 2 where the opponent has control (6.1.2). Without the price the
+    rollouts spent 2 operations to break a control that the opponent restores with 1;
+    without the control term they never restored it."""
     t = tables(world)
     s = world.state
     sign = 1 if player == "US" else -1
@@ -224,9 +236,38 @@ def influence_point(world: Game, player: str, moves: Sequence[Move]) -> Move:
         here = s.influence[key]
         margin = sign * (here.us - here.ussr)
         gain = weight * (math.tanh((margin + 1) / stability) - math.tanh(margin / stability))
+        if margin + 1 == stability:
+            gain += CONTROL_POINT * weight
+        if priced:
+            gain /= point_price(margin, stability)
         if gain > best_gain:
             best_id, best_gain = choice, gain
     return best_id
+
+
+def point_price(margin: int, stability: int) -> int:
+    """What one influence point of operations costs where the placer's margin (his
+    influence less the opponent's) is `margin`: 2 where the opponent has control (6.1.2)."""
+    return 2 if margin <= -stability else 1
+
+
+def per_operation(world: Game, player: str, scores: dict[Move, float]) -> dict[Move, float]:
+    """One-step scores of influence points, each point's gain over the position now divided
+    by its price: a point in a country the opponent controls costs two operations, and
+    two points elsewhere may gain more than it does."""
+    t = tables(world)
+    s = world.state
+    sign = 1 if player == "US" else -1
+    stabilities = {key: stability for key, _, stability in t.countries}
+    now = evaluate(world, player)
+    priced = {}
+    for move, score in scores.items():
+        if _is_point(move) and move.country in stabilities:
+            here = s.influence[move.country]
+            price = point_price(sign * (here.us - here.ussr), stabilities[move.country])
+            score = now + (score - now) / price
+        priced[move] = score
+    return priced
 
 
 def headline_pick(world: Game, pending: Decision) -> Move:
