@@ -1,5 +1,6 @@
 """The measuring tools: tools/expert_uses.py counts the card plays of real games as the
-arena counts a bot's; tools/arena_variants.py offers variants of strong to the arena."""
+arena counts a bot's; tools/arena_variants.py offers variants of strong to the arena, and
+tools/arena_v3.py the strong bot of an earlier commit."""
 
 from __future__ import annotations
 
@@ -63,3 +64,32 @@ def test_strong_s_variants_are_offered_by_name(monkeypatch: pytest.MonkeyPatch) 
     assert isinstance(weighted, StrongBot) and isinstance(with_verbs, StrongBot)
     assert (weighted._prior_weight, weighted._verb_weight) == (4.0, VERB_WEIGHT)
     assert (with_verbs._prior_weight, with_verbs._verb_weight) == (2.5, 0.5)
+
+
+def test_strong_of_a_commit_is_offered_by_name(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """tools/arena_v3.py: `strong-v3` and `strong-COMMIT` name the strong bot of a commit,
+    unpacked from git into a package of its own."""
+    arena_v3 = tool("arena_v3")
+    assert arena_v3.requested(["--bots", "strong,strong-v3", "--games", "2"]) == {
+        "strong-v3": arena_v3.V3_COMMIT
+    }
+    assert arena_v3.requested(["--bots", "strong-abc1234,greedy"]) == {"strong-abc1234": "abc1234"}
+    assert arena_v3.requested(["--bots", "strong-xyz,strong"]) == {}
+    assert arena_v3.requested(["--games", "2"]) == {}
+    head = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if head.returncode != 0:
+        pytest.skip("not a git checkout")
+    name = f"strong-{head.stdout.strip()}"
+    monkeypatch.setattr(bots, "BOTS", bots.BOTS)  # restored after the test
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    arena_v3.load_bots(tmp_path, head.stdout.strip(), name)
+    bot = bots.make_bot(name, 1, iterations=1)
+    assert type(bot).__name__ == "StrongBot" and type(bot) is not StrongBot
+    assert type(bot).__module__ == f"bots_strong_{head.stdout.strip()}.strong"
