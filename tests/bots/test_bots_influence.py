@@ -1,11 +1,10 @@
 """Influence points are weighed by the operations they cost (6.1.2) and by control.
 
 A point in a country the opponent controls costs two operations, and the control it
-breaks he restores with one. Weighed by the point alone, strong spent about two points
-in five on such countries against itself; the players of the shared games, about one in
-twenty. The bot's own points are judged per operation (`per_operation`), and the
-rollouts' rule of thumb (`influence_point`) counts the price and the control a point
-gives, so that the opponent in a rollout restores his control as a player would.
+breaks he restores with one. The bot's own points are judged per operation spent
+(`per_operation`), and the rollouts' rule of thumb (`influence_point`) counts the price
+and the control a point gives, so that the opponent in a rollout restores his control
+as a player would (docs/bots.md, "The search").
 """
 
 from __future__ import annotations
