@@ -74,6 +74,14 @@ LOTTERY_ONLY = frozenset({FIVE_YEAR_PLAN})
 draws); #67 Grain Sales also gives the US 2 ops when he returns the card he took."""
 
 
+GRAIN_SALES = 67
+OWN_DEFCON_DROPS = {50: "We Will Bury You"}
+"""The USSR's own card whose event lowers DEFCON. Played by the USSR (but to the space
+race), #67 Grain Sales to Soviets lets the US take it from the USSR hand and play it for
+ops: its event brings DEFCON down in the USSR's round, and from DEFCON 3 or below the
+US's battleground coup then ends the game there (`_taken_drops`)."""
+
+
 TRAP_DEFCON = 3
 """The DEFCON at which a hazard this turn forces on a side must go now (`gambles`'
 `trap_rounds`): one battleground coup of the opponent's brings DEFCON 2, where that
@@ -114,6 +122,9 @@ def gambles(
       none. His one battleground coup brings DEFCON 2, and the forced hazard then ends
       the game in our round; played now (for ops, or to space) it costs its event at
       DEFCON 3 and no more.
+    - #67 Grain Sales to Soviets, but to the space race, at DEFCON 3 or below while the
+      USSR holds its own DEFCON drop (OWN_DEFCON_DROPS): the US may take that card and
+      play it for ops, its event first, then his coup.
 
     The search's opponent answers by one step of lookahead, which misses a kill that
     takes him several decisions (Grain Sales: return the card, then coup), so these are
@@ -122,8 +133,33 @@ def gambles(
         if card in hazards and defcon <= 3:
             return {m for m in moves if isinstance(m, Order) and m.first == "ops"}
         return set()
+    taken = _taken_drops(moves, kind, defcon, hand, hazards)
     if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds > 1:
-        return _keep_a_forced_hazard(moves, hand, hazards, trap_rounds, china)
+        return taken | _keep_a_forced_hazard(moves, hand, hazards, trap_rounds, china)
+    return taken | _hazard_plays(moves, kind, defcon, hand, hazards)
+
+
+def _taken_drops(
+    moves: Sequence[Move], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
+) -> set[Move]:
+    """The plays of #67 Grain Sales to Soviets (but to the space race) at DEFCON 3 or
+    below while the hand holds a DEFCON drop of the player's own (OWN_DEFCON_DROPS)."""
+    if kind not in TOP_KINDS or defcon > 3 or GRAIN_SALES not in hazards:
+        return set()
+    if not any(card in OWN_DEFCON_DROPS for card in hand):
+        return set()
+    return {
+        move
+        for move in moves
+        if _played_card(move) == GRAIN_SALES
+        and not (isinstance(move, Play) and move.mode == "space")
+    }
+
+
+def _hazard_plays(
+    moves: Sequence[Move], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
+) -> set[Move]:
+    """The gambles of `gambles` at DEFCON 2 in an action round, or at a headline."""
     if (kind == DecisionKind.ACTION and defcon > 2) or kind not in TOP_KINDS:
         return set()
     held = [c for c in hand if c in hazards and c not in HAND_LOTTERIES]

@@ -390,3 +390,23 @@ def test_8_1_3_strong_does_not_play_grain_sales_for_ops_at_defcon_2() -> None:
     for seed in range(3):
         choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
         assert choice != f"play {GRAIN_SALES} ops", seed
+
+
+def test_8_1_3_grain_sales_is_a_gamble_while_the_ussr_holds_its_own_defcon_drop() -> None:
+    """#67 Grain Sales to Soviets played by the USSR: the US takes a random USSR card and
+    may play it for ops. With #50 We Will Bury You taken, its USSR event brings DEFCON
+    down in the USSR's round and the US's battleground coup then ends the game there,
+    from DEFCON 3 or below. To the space race, no event happens."""
+    game = ussr_to_play([67, 50, 7])
+    ussr = tables(game).hazards["USSR"]
+    plays = moves("play 67 ops", "play 67 event", "play 67 space", "play 50 event", "play 7 ops")
+    risky = set(moves("play 67 ops", "play 67 event"))
+    assert gambles(plays, "action", 3, [67, 50, 7], ussr) == risky
+    assert gambles(plays, "action", 3, [67, 50, 7], ussr, trap_rounds=3) >= risky
+    assert gambles(moves("headline 67", "headline 7"), "headline", 3, [67, 50, 7], ussr) == set(
+        moves("headline 67")
+    )
+    assert gambles(plays, "action", 4, [67, 50, 7], ussr) == set()  # one drop leaves DEFCON 3
+    assert gambles(plays, "action", 3, [67, 7], ussr) == set()  # no drop of its own to take
+    us = tables(game).hazards["US"]
+    assert gambles(plays, "action", 3, [67, 50, 7], us) == set()  # the US's own #67
