@@ -28,16 +28,29 @@ import numpy as np
 from scipy.optimize import minimize
 
 from cold_war_tui.bots.prior import (
+    POINT_KINDS,
     PRIOR_KINDS,
     WEIGHTS_FILE,
     features,
     ops_situation,
+    point_base,
+    point_features,
     situation,
     verb_features,
     verbs_of,
     weighted,
 )
-from cold_war_tui.engine import DecisionKind, Headline, IllegalChoice, Move, Play, parse_move
+from cold_war_tui.engine import (
+    Decision,
+    DecisionKind,
+    Game,
+    Headline,
+    IllegalChoice,
+    Move,
+    Play,
+    Target,
+    parse_move,
+)
 from cold_war_tui.records import LogError, Round, read_log
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,6 +60,8 @@ PENALTY = 0.15
 """L2 penalty on every weight (in units of the log-likelihood of one decision times the
 number of decisions): card-specific weights meet few examples each."""
 MIN_WEIGHT = 1e-4
+POINT = "point"
+"""The kind of an example of where an influence point went (`point_example`)."""
 
 
 @dataclass(frozen=True)
@@ -105,30 +120,53 @@ def examples(path: Path) -> Iterator[Example]:
             except IllegalChoice:
                 break
         if round_.kind == "action" and round_.mode == "ops" and round_.problem is None:
-            yield from verb_examples(round_, path.name)
+            yield from operation_examples(round_, path.name)
 
 
-def verb_examples(round_: Round, name: str) -> Iterator[Example]:
-    """How the phasing side began its operations: the verb of its first target (the
-    round replayed with its dice, so that an event resolved first is the log's)."""
+def operation_examples(round_: Round, name: str) -> Iterator[Example]:
+    """How the phasing side spent its operations (the round replayed with its dice, so
+    that an event resolved first is the log's): the verb of its first target, among the
+    verbs the engine offered (kind `operation`); and where each influence point went,
+    among the countries open to it (kind `point`)."""
+    verb_seen = False
     for game, choice in round_.decisions():
         pending = game.pending
         assert pending is not None
-        if pending.kind != DecisionKind.OPERATION or pending.player != round_.side:
+        if pending.kind not in POINT_KINDS or pending.player != round_.side:
             continue
         move = parse_move(choice)
-        verbs = verbs_of([c.move for c in pending.choices])
-        verb = getattr(move, "verb", None)
-        if verb in verbs:
-            s = ops_situation(game, pending.player, pending)
-            yield Example(
-                game=name,
-                kind=str(pending.kind),
-                items=tuple(verb_features(s, v) for v in verbs),
-                moves=tuple(verbs),
-                chosen=verbs.index(verb),
-            )
+        if pending.kind == DecisionKind.OPERATION and not verb_seen:
+            verb_seen = True
+            verbs = verbs_of([c.move for c in pending.choices])
+            verb = getattr(move, "verb", None)
+            if verb in verbs:
+                s = ops_situation(game, pending.player, pending)
+                yield Example(
+                    game=name,
+                    kind=str(pending.kind),
+                    items=tuple(verb_features(s, v) for v in verbs),
+                    moves=tuple(verbs),
+                    chosen=verbs.index(verb),
+                )
+        if isinstance(move, Target) and move.verb == "infl":
+            yield from point_example(game, pending, move, name)
+
+
+def point_example(game: Game, pending: Decision, chosen: Target, name: str) -> Iterator[Example]:
+    """Where an expert put an influence point of operations, among the countries open."""
+    points = [c.move for c in pending.choices if isinstance(c.move, Target)]
+    points = [m for m in points if m.verb == "infl"]
+    if len(points) < 2 or chosen not in points:
         return
+    base = point_base(game, pending.player)
+    items = []
+    for move in points:
+        fork = game.fork()
+        fork.choose(move)
+        items.append(point_features(base, game, fork, move.country))
+    yield Example(
+        game=name, kind=POINT, items=tuple(items), moves=tuple(points), chosen=points.index(chosen)
+    )
 
 
 def fit(train: Sequence[Example], penalty: float) -> dict[str, float]:
@@ -202,6 +240,28 @@ def verb_agreement(examples_: Sequence[Example], weights: dict[str, float]) -> d
     return {"operations": total, "verb": hits / max(total, 1)}
 
 
+def point_agreement(examples_: Sequence[Example], weights: dict[str, float]) -> dict[str, float]:
+    """Top-1 agreement of the points' habit with where the experts put their influence
+    points, and how often its pick costs two operations (6.1.2), beside the experts'."""
+    hits = priced = experts_priced = total = 0
+    for ex in examples_:
+        if ex.kind != POINT:
+            continue
+        scores = [weighted(weights, item) for item in ex.items]
+        pick = max(range(len(scores)), key=scores.__getitem__)
+        hits += pick == ex.chosen
+        priced += "pt:price2" in ex.items[pick]
+        experts_priced += "pt:price2" in ex.items[ex.chosen]
+        total += 1
+    n = max(total, 1)
+    return {
+        "points": total,
+        "point": hits / n,
+        "price_two": priced / n,
+        "experts_price_two": experts_priced / n,
+    }
+
+
 def _card(move: Move | str) -> int | None:
     return move.card if isinstance(move, Play) else getattr(move, "card", None)
 
@@ -220,10 +280,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     fitted = [ex for p in paths if p not in hold for ex in examples(p)]
     reported = [ex for p in hold for ex in examples(p)]
-    # The plays and the verbs share no feature: each model is fitted on its own.
+    # The plays, the verbs and the points share no feature: each model is fitted alone.
+    models = (PRIOR_KINDS, {DecisionKind.OPERATION}, {POINT})
     weights = {
-        **fit([ex for ex in fitted if ex.kind != DecisionKind.OPERATION], args.penalty),
-        **fit([ex for ex in fitted if ex.kind == DecisionKind.OPERATION], args.penalty),
+        name: weight
+        for kinds in models
+        for name, weight in fit([ex for ex in fitted if ex.kind in kinds], args.penalty).items()
     }
     meta = {
         "fitted_on": [p.name for p in paths if p not in hold],
@@ -234,6 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "agreement_held_out": agreement(reported, weights),
         "verb_agreement_fitted": verb_agreement(fitted, weights),
         "verb_agreement_held_out": verb_agreement(reported, weights),
+        "point_agreement_fitted": point_agreement(fitted, weights),
+        "point_agreement_held_out": point_agreement(reported, weights),
     }
     args.output.write_text(
         json.dumps({"meta": meta, "weights": weights}, indent=1, sort_keys=True) + "\n",

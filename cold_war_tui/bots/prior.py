@@ -34,6 +34,7 @@ from cold_war_tui.engine import (
     PlayerView,
     Target,
     Un,
+    derived,
     other,
 )
 
@@ -143,6 +144,11 @@ class Prior:
         """How likely an expert begins his operations with each of `verbs`, in order."""
         return _softmax([weighted(self.weights, verb_features(s, v)) for v in verbs])
 
+    def point_probabilities(self, found: Sequence[Features]) -> list[float]:
+        """How likely an expert puts his next influence point in each country, given
+        each point's features (`point_features`), in order."""
+        return _softmax([weighted(self.weights, f) for f in found])
+
 
 def weighted(weights: Mapping[str, float], found: Features) -> float:
     """An option's score: the sum of its features' values times their weights (a
@@ -228,6 +234,117 @@ def verbs_of(moves: Sequence[Move]) -> list[str]:
     """The verbs of `OPS_VERBS` that some of `moves` (an `operation` menu) begin with."""
     found = {m.verb for m in moves if isinstance(m, Target)}
     return [verb for verb in OPS_VERBS if verb in found]
+
+
+POINT_KINDS = frozenset({DecisionKind.OPERATION, DecisionKind.PLACE_INFLUENCE})
+"""The decisions where operations place influence points, one at a time (6.1)."""
+NON_BATTLEGROUND_SHARE = 0.35
+"""A non-battleground's influence counts this share of a battleground's in a point's
+features (the evaluation's own ratio, evaluate.NON_BATTLEGROUND_FACTOR)."""
+
+
+@dataclass(frozen=True)
+class PointBase:
+    """The position before an influence point, as every point's features read it."""
+
+    player: str
+    period: str
+    lead: Mapping[str, int]  # per scoring region, the player's VP lead were it scored now
+    battlegrounds: int  # the player's battleground lead, region by region
+    held_regions: frozenset[str]  # the regions whose scoring card is in the player's hand
+    margins: Mapping[str, int]  # per country, the player's influence less the opponent's
+
+
+def point_base(game: Game, player: str) -> PointBase:
+    """The facts of a point decision before the point, from what `player` may know."""
+    t = tables(game)
+    view = game.view(player)
+    sign = 1 if player == "US" else -1
+    lead, battlegrounds = _leads(game, player)
+    return PointBase(
+        player=player,
+        period=next(name for last, name in PERIODS if view.turn <= last),
+        lead=lead,
+        battlegrounds=battlegrounds,
+        held_regions=frozenset(
+            t.scoring_card_region[c] for c in view.hand if c in t.scoring_card_region
+        ),
+        margins={key: sign * (i.us - i.ussr) for key, i in view.influence.items()},
+    )
+
+
+def _leads(game: Game, player: str) -> tuple[dict[str, int], int]:
+    """Per scoring region the player's VP lead were it scored now, and his battleground
+    lead summed over those regions (as the evaluation sums them)."""
+    scores = game.region_scores()
+    opponent = other(player)
+    lead, battlegrounds = {}, 0
+    for region in tables(game).scoring_card_region.values():
+        mine, theirs = scores[region][player], scores[region][opponent]
+        lead[region] = mine.vp - theirs.vp
+        battlegrounds += mine.battlegrounds - theirs.battlegrounds
+    return lead, battlegrounds
+
+
+def point_features(base: PointBase, game: Game, after: Game, country: str) -> Features:
+    """The named features of one influence point of operations in `country`: `after` is
+    `game` with the point placed. Each gain is per operation spent (a point where the
+    opponent has control costs two, 6.1.2): the country's influence term (as the
+    evaluation's, diminishing with the margin), the VP lead of its region were it scored
+    now (and again when the player holds that region's scoring card), the battleground
+    lead; and whether the point costs two operations."""
+    info = _countries(game)[country]
+    margin = base.margins[country]
+    price = 2 if margin <= -info.stability else 1
+    kind = 1.0 if info.battleground else NON_BATTLEGROUND_SHARE
+    gain = kind * (math.tanh((margin + 1) / info.stability) - math.tanh(margin / info.stability))
+    lead, battlegrounds = _leads(after, base.player)
+    vp = sum(lead[r] - base.lead[r] for r in lead)
+    held = sum(lead[r] - base.lead[r] for r in lead if r in base.held_regions)
+    found: Features = {
+        f"pt:infl:{info.region}:{base.period}": gain / price,
+        f"pt:vp:{base.period}": vp / price,
+        f"pt:bg:{base.period}": (battlegrounds - base.battlegrounds) / price,
+    }
+    if held:
+        found["pt:vp_held"] = held / price
+    if price == 2:
+        found["pt:price2"] = 1.0
+    return found
+
+
+@dataclass(frozen=True)
+class _Country:
+    region: str
+    stability: int
+    battleground: bool
+
+
+def _countries(game: Game) -> Mapping[str, _Country]:
+    return derived(game.data, _build_countries)
+
+
+def _build_countries(data: Any) -> dict[str, _Country]:
+    return {c.key: _Country(c.region, c.stability, c.battleground) for c in data.countries}
+
+
+def point_log_prior(prior: Prior, world: Game, player: str, pending: Decision) -> dict[Move, float]:
+    """Each influence point of a point decision (`POINT_KINDS`), with the log of the
+    habit's probability that an expert puts his next point there; other targets are left
+    out. Read in `world`, a game `player` may read whole: only the board and his own hand
+    decide it."""
+    points = [m for m in _moves(pending) if isinstance(m, Target) and m.verb == "infl"]
+    if len(points) < 2:
+        return {}
+    base = point_base(world, player)
+    found, kept = [], []
+    for move in points:
+        fork = world.fork()
+        fork.choose(move)
+        found.append(point_features(base, world, fork, move.country))
+        kept.append(move)
+    probabilities = prior.point_probabilities(found)
+    return {m: math.log(max(p, 1e-9)) for m, p in zip(kept, probabilities, strict=True)}
 
 
 @cache

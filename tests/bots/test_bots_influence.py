@@ -9,12 +9,23 @@ as a player would (docs/bots.md, "The search").
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from bot_positions import WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.bots.evaluate import evaluate
-from cold_war_tui.bots.worlds import influence_point, per_operation, point_price
-from cold_war_tui.engine import Target
+from cold_war_tui.bots.prior import (
+    NON_BATTLEGROUND_SHARE,
+    Prior,
+    point_base,
+    point_features,
+    point_log_prior,
+    shipped_prior,
+)
+from cold_war_tui.bots.strong import POINT_WEIGHT, StrongBot
+from cold_war_tui.bots.worlds import best, influence_point, one_step, per_operation, point_price
+from cold_war_tui.engine import DecisionKind, Game, Target
 
 FRANCE = Target("infl", "france")  # stability 3, a battleground of Europe
 EAST_GERMANY = Target("infl", "east-germany")  # stability 3, a battleground of Europe
@@ -53,3 +64,74 @@ def test_the_rollouts_restore_control_before_they_break_the_opponent_s() -> None
     )
     for moves in ([FRANCE, EAST_GERMANY], [EAST_GERMANY, FRANCE]):
         assert influence_point(world, "USSR", moves) == EAST_GERMANY
+
+
+SOCIALIST_GOVERNMENTS = 7  # USSR, 3 ops
+
+
+def placing(influence: dict[str, dict[str, int]]) -> Game:
+    """The USSR with 2 operations of #7's 3 left to place, its first point in Poland;
+    France is open to it through its point in Italy."""
+    influence = {"italy": {"us": 0, "ussr": 1}, **influence}
+    world = ussr_to_play([SOCIALIST_GOVERNMENTS, WEAK_USSR_CARD], influence=influence)
+    world.choose(f"play {SOCIALIST_GOVERNMENTS} ops")
+    world.choose("infl poland")
+    assert world.pending is not None and world.pending.kind == DecisionKind.PLACE_INFLUENCE
+    return world
+
+
+def features_of(world: Game, move: Target) -> dict[str, float]:
+    fork = world.fork()
+    fork.choose(move)
+    return point_features(point_base(world, "USSR"), world, fork, move.country)
+
+
+def test_a_point_s_features_are_its_gains_per_operation_spent() -> None:
+    """France, which the US controls, costs 2 operations (6.1.2): its gains count half
+    and it is marked; the point that makes East Germany the USSR's (3 to 1, stability
+    3) gains a battleground; Finland's gain is a non-battleground's share."""
+    world = placing({"france": {"us": 3, "ussr": 0}, "east-germany": {"us": 1, "ussr": 3}})
+    france = features_of(world, FRANCE)
+    assert france["pt:price2"] == 1.0
+    assert france["pt:infl:europe:early"] == pytest.approx((math.tanh(-2 / 3) - math.tanh(-1)) / 2)
+    east_germany = features_of(world, EAST_GERMANY)
+    assert "pt:price2" not in east_germany
+    assert east_germany["pt:bg:early"] == 1.0
+    finland = features_of(world, FINLAND)
+    assert finland["pt:infl:europe:early"] == pytest.approx(
+        NON_BATTLEGROUND_SHARE * math.tanh(1 / 4)
+    )
+    assert finland["pt:bg:early"] == 0.0
+
+
+def test_the_shipped_habit_of_points_seldom_breaks_a_control() -> None:
+    """Experts put about 1 point in 20 where the opponent has control; the habit fitted
+    on their games likes the point that gives control better than the one that breaks
+    his, and its probabilities are a distribution over the points."""
+    world = placing({"france": {"us": 3, "ussr": 0}, "east-germany": {"us": 1, "ussr": 3}})
+    pending = world.pending
+    assert pending is not None
+    log_p = point_log_prior(shipped_prior(), world, "USSR", pending)
+    assert set(log_p) == {c.move for c in pending.choices}
+    assert math.isclose(sum(math.exp(v) for v in log_p.values()), 1.0)
+    assert log_p[EAST_GERMANY] > log_p[FRANCE] + 1.0
+
+
+def test_the_points_habit_steers_where_strong_places_its_points() -> None:
+    """A habit that only knows one region's points takes strong's next point there,
+    whichever region it is, at the shipped weight; without the habit the one-step gain
+    per operation alone decides."""
+    assert POINT_WEIGHT > 0
+    world = placing({})
+    assert world.pending is not None
+    moves = [c.move for c in world.pending.choices]
+    region_of = {c.key: c.region for c in world.data.countries}
+    regions = {region_of[m.country] for m in moves if isinstance(m, Target)}
+    assert len(regions) >= 2
+    for region in regions:
+        habit = Prior(weights={f"pt:infl:{region}:early": 500.0}, meta={})
+        choice = StrongBot(5, None, 1, prior=habit).analyse(world, "USSR").choice
+        assert isinstance(choice, Target) and region_of[choice.country] == region
+    alone = StrongBot(5, None, 1, prior=habit, point_weight=0.0).analyse(world, "USSR")
+    first = one_step(world, "USSR", moves)
+    assert alone.choice == best(per_operation(world, "USSR", first), moves)
