@@ -213,9 +213,8 @@ class StrongBot:
             habit = {m: self._prior_weight * p for m, p in log_prior.items()}
             candidates = prior_shortlist(log_prior, first, ids)
         else:
-            if pending.kind == DecisionKind.OPERATION and self._verb_weight:
-                log_verb = verb_log_prior(self._prior, game, player, pending)
-                habit = {m: self._verb_weight * p for m, p in log_verb.items()}
+            if pending.kind == DecisionKind.OPERATION:
+                habit = self._operation_habit(world, player, pending)
             candidates = shortlist({m: v + habit.get(m, 0.0) for m, v in first.items()}, ids)
         candidates += [m for m in also if m in ids and m not in candidates]
         if len(candidates) == 1:
@@ -254,6 +253,22 @@ class StrongBot:
             if spare is not None:
                 choice = spare
         return Analysis(choice, ranked(scores, candidates))
+
+    def _operation_habit(self, world: Game, player: str, pending: Decision) -> dict[Move, float]:
+        """What the habits add to each first target of an operation: the verbs' (its
+        verb's log probability, times VERB_WEIGHT) and, for an influence point, the
+        points' (its log probability less the likeliest point's, times POINT_WEIGHT: the
+        point the habit likes best costs its verb nothing)."""
+        habit: dict[Move, float] = {}
+        if self._verb_weight:
+            log_verb = verb_log_prior(self._prior, world, player, pending)
+            habit = {m: self._verb_weight * p for m, p in log_verb.items()}
+        if self._point_weight:
+            log_point = point_log_prior(self._prior, world, player, pending)
+            top = max(log_point.values(), default=0.0)
+            for m, p in log_point.items():
+                habit[m] = habit.get(m, 0.0) + self._point_weight * (p - top)
+        return habit
 
     def _placed(
         self, world: Game, player: str, pending: Decision, first: dict[Move, float]

@@ -135,3 +135,23 @@ def test_the_points_habit_steers_where_strong_places_its_points() -> None:
     alone = StrongBot(5, None, 1, prior=habit, point_weight=0.0).analyse(world, "USSR")
     first = one_step(world, "USSR", moves)
     assert alone.choice == best(per_operation(world, "USSR", first), moves)
+
+
+def test_the_points_habit_steers_an_operation_s_first_point() -> None:
+    """At an operation's first target the points' habit counts as well: with habits
+    that begin with influence and know one region's points only, strong's first point
+    goes to that region, whichever it is."""
+    world = ussr_to_play(
+        [SOCIALIST_GOVERNMENTS, WEAK_USSR_CARD], influence={"italy": {"us": 0, "ussr": 1}}
+    )
+    world.choose(f"play {SOCIALIST_GOVERNMENTS} ops")
+    assert world.pending is not None and world.pending.kind == DecisionKind.OPERATION
+    region_of = {c.key: c.region for c in world.data.countries}
+    moves = [c.move for c in world.pending.choices]
+    regions = {region_of[m.country] for m in moves if isinstance(m, Target) and m.verb == "infl"}
+    assert len(regions) >= 2
+    for region in regions:
+        habit = Prior(weights={"op:infl": 50.0, f"pt:infl:{region}:early": 500.0}, meta={})
+        choice = StrongBot(5, None, 1, prior=habit).analyse(world, "USSR").choice
+        assert isinstance(choice, Target) and choice.verb == "infl"
+        assert region_of[choice.country] == region
