@@ -7,7 +7,8 @@ each candidate is played on a fork, the bot's own follow-up decisions by the fas
 policy, the opponent's reply round by the same policy, up to the bot's next big
 decision; the evaluation scores the end. The candidate with the best mean wins, among
 those no sample showed losing by the bot's own doing (safety.py). The follow-ups
-(influence point by point, further realignment rolls) take one step of lookahead.
+(influence point by point, further realignment rolls) take one step of lookahead; an
+influence point adds the experts' habit of where points go (prior.py).
 
 Budget: `iterations` worlds per decision (deterministic), or as many as fit in `think`
 seconds (anytime; at least one world, and nothing begun past CEILING x `think`).
