@@ -31,10 +31,10 @@ from cold_war_tui.bots.prior import (
     POINT_KINDS,
     PRIOR_KINDS,
     WEIGHTS_FILE,
+    described_points,
     features,
+    influence_points,
     ops_situation,
-    point_base,
-    point_features,
     situation,
     verb_features,
     verbs_of,
@@ -154,16 +154,10 @@ def operation_examples(round_: Round, name: str) -> Iterator[Example]:
 
 def point_example(game: Game, pending: Decision, chosen: Target, name: str) -> Iterator[Example]:
     """Where an expert put an influence point of operations, among the countries open."""
-    points = [c.move for c in pending.choices if isinstance(c.move, Target)]
-    points = [m for m in points if m.verb == "infl"]
+    points = influence_points(pending)
     if len(points) < 2 or chosen not in points:
         return
-    base = point_base(game, pending.player)
-    items = []
-    for move in points:
-        fork = game.fork()
-        fork.choose(move)
-        items.append(point_features(base, game, fork, move.country))
+    items = described_points(game, pending.player, points)
     yield Example(
         game=name, kind=POINT, items=tuple(items), moves=tuple(points), chosen=points.index(chosen)
     )

@@ -328,23 +328,33 @@ def _build_countries(data: Any) -> dict[str, _Country]:
     return {c.key: _Country(c.region, c.stability, c.battleground) for c in data.countries}
 
 
+def influence_points(pending: Decision) -> list[Target]:
+    """The influence points (`infl` targets) among a decision's choices."""
+    return [m for m in _moves(pending) if isinstance(m, Target) and m.verb == "infl"]
+
+
+def described_points(game: Game, player: str, points: Sequence[Target]) -> list[Features]:
+    """Each of `points` with its features (`point_features`), read on a fork of `game`
+    with the point placed."""
+    base = point_base(game, player)
+    found = []
+    for move in points:
+        fork = game.fork()
+        fork.choose(move)
+        found.append(point_features(base, game, fork, move.country))
+    return found
+
+
 def point_log_prior(prior: Prior, world: Game, player: str, pending: Decision) -> dict[Move, float]:
     """Each influence point of a point decision (`POINT_KINDS`), with the log of the
     habit's probability that an expert puts his next point there; other targets are left
     out. Read in `world`, a game `player` may read whole: only the board and his own hand
     decide it."""
-    points = [m for m in _moves(pending) if isinstance(m, Target) and m.verb == "infl"]
+    points = influence_points(pending)
     if len(points) < 2:
         return {}
-    base = point_base(world, player)
-    found, kept = [], []
-    for move in points:
-        fork = world.fork()
-        fork.choose(move)
-        found.append(point_features(base, world, fork, move.country))
-        kept.append(move)
-    probabilities = prior.point_probabilities(found)
-    return {m: math.log(max(p, 1e-9)) for m, p in zip(kept, probabilities, strict=True)}
+    probabilities = prior.point_probabilities(described_points(world, player, points))
+    return {m: math.log(max(p, 1e-9)) for m, p in zip(points, probabilities, strict=True)}
 
 
 @cache
