@@ -171,6 +171,19 @@ def _regions(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) 
     return total + BATTLEGROUND_WEIGHT * (bg_mine - bg_theirs)
 
 
+def point_gain(margin: int, stability: int) -> float:
+    """What one more point adds to a country's influence term (`_influence`), per unit
+    of its weight, where the placer's margin (his influence less the opponent's) is
+    `margin`."""
+    return math.tanh((margin + 1) / stability) - math.tanh(margin / stability)
+
+
+def point_price(margin: int, stability: int) -> int:
+    """What one influence point of operations costs where the placer's margin is
+    `margin`: 2 where the opponent has control (6.1.2)."""
+    return 2 if margin <= -stability else 1
+
+
 def _influence(s: StateSnapshot, t: Tables, side: str) -> float:
     """Each country by the margin of influence over its stability, with diminishing returns."""
     influence = s.influence
@@ -268,5 +281,7 @@ __all__ = [
     "forced_count",
     "forced_hazards",
     "hazard_cost",
+    "point_gain",
+    "point_price",
     "tables",
 ]

@@ -21,7 +21,13 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from cold_war_tui.bots.evaluate import tables
+from cold_war_tui.bots.evaluate import (
+    BATTLEGROUND_FACTOR,
+    NON_BATTLEGROUND_FACTOR,
+    point_gain,
+    point_price,
+    tables,
+)
 from cold_war_tui.engine import (
     CardPick,
     Decision,
@@ -238,9 +244,6 @@ def verbs_of(moves: Sequence[Move]) -> list[str]:
 
 POINT_KINDS = frozenset({DecisionKind.OPERATION, DecisionKind.PLACE_INFLUENCE})
 """The decisions where operations place influence points, one at a time (6.1)."""
-NON_BATTLEGROUND_SHARE = 0.35
-"""A non-battleground's influence counts this share of a battleground's in a point's
-features (the evaluation's own ratio, evaluate.NON_BATTLEGROUND_FACTOR)."""
 
 
 @dataclass(frozen=True)
@@ -295,9 +298,9 @@ def point_features(base: PointBase, game: Game, after: Game, country: str) -> Fe
     lead; and whether the point costs two operations."""
     info = _countries(game)[country]
     margin = base.margins[country]
-    price = 2 if margin <= -info.stability else 1
-    kind = 1.0 if info.battleground else NON_BATTLEGROUND_SHARE
-    gain = kind * (math.tanh((margin + 1) / info.stability) - math.tanh(margin / info.stability))
+    price = point_price(margin, info.stability)
+    kind = BATTLEGROUND_FACTOR if info.battleground else NON_BATTLEGROUND_FACTOR
+    gain = kind * point_gain(margin, info.stability)
     lead, battlegrounds = _leads(after, base.player)
     vp = sum(lead[r] - base.lead[r] for r in lead)
     held = sum(lead[r] - base.lead[r] for r in lead if r in base.held_regions)

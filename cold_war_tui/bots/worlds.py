@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeGuard, TypeVar
 
-from cold_war_tui.bots.evaluate import evaluate, tables
+from cold_war_tui.bots.evaluate import evaluate, point_gain, point_price, tables
 from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, situation
 from cold_war_tui.engine import (
     Decision,
@@ -235,7 +235,7 @@ def influence_point(world: Game, player: str, moves: Sequence[Move], priced: boo
         weight, stability = weights[key]
         here = s.influence[key]
         margin = sign * (here.us - here.ussr)
-        gain = weight * (math.tanh((margin + 1) / stability) - math.tanh(margin / stability))
+        gain = weight * point_gain(margin, stability)
         if margin + 1 == stability:
             gain += CONTROL_POINT * weight
         if priced:
@@ -243,12 +243,6 @@ def influence_point(world: Game, player: str, moves: Sequence[Move], priced: boo
         if gain > best_gain:
             best_id, best_gain = choice, gain
     return best_id
-
-
-def point_price(margin: int, stability: int) -> int:
-    """What one influence point of operations costs where the placer's margin (his
-    influence less the opponent's) is `margin`: 2 where the opponent has control (6.1.2)."""
-    return 2 if margin <= -stability else 1
 
 
 def per_operation(world: Game, player: str, scores: dict[Move, float]) -> dict[Move, float]:

@@ -14,9 +14,8 @@ import math
 import pytest
 from bot_positions import WEAK_USSR_CARD, ussr_to_play
 
-from cold_war_tui.bots.evaluate import evaluate
+from cold_war_tui.bots.evaluate import NON_BATTLEGROUND_FACTOR, evaluate, point_price
 from cold_war_tui.bots.prior import (
-    NON_BATTLEGROUND_SHARE,
     Prior,
     point_base,
     point_features,
@@ -24,7 +23,7 @@ from cold_war_tui.bots.prior import (
     shipped_prior,
 )
 from cold_war_tui.bots.strong import POINT_WEIGHT, StrongBot
-from cold_war_tui.bots.worlds import best, influence_point, one_step, per_operation, point_price
+from cold_war_tui.bots.worlds import best, influence_point, one_step, per_operation
 from cold_war_tui.engine import DecisionKind, Game, Target
 
 FRANCE = Target("infl", "france")  # stability 3, a battleground of Europe
@@ -99,7 +98,7 @@ def test_a_point_s_features_are_its_gains_per_operation_spent() -> None:
     assert east_germany["pt:bg:early"] == 1.0
     finland = features_of(world, FINLAND)
     assert finland["pt:infl:europe:early"] == pytest.approx(
-        NON_BATTLEGROUND_SHARE * math.tanh(1 / 4)
+        NON_BATTLEGROUND_FACTOR * math.tanh(1 / 4)
     )
     assert finland["pt:bg:early"] == 0.0
 
