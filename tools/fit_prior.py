@@ -35,6 +35,7 @@ from cold_war_tui.bots.prior import (
     features,
     influence_points,
     ops_situation,
+    placed_points,
     situation,
     verb_features,
     verbs_of,
@@ -157,7 +158,7 @@ def point_example(game: Game, pending: Decision, chosen: Target, name: str) -> I
     points = influence_points(pending)
     if len(points) < 2 or chosen not in points:
         return
-    items = described_points(game, pending.player, points)
+    items = described_points(game, pending.player, placed_points(game, points))
     yield Example(
         game=name, kind=POINT, items=tuple(items), moves=tuple(points), chosen=points.index(chosen)
     )

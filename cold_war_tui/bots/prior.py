@@ -336,28 +336,39 @@ def influence_points(pending: Decision) -> list[Target]:
     return [m for m in _moves(pending) if isinstance(m, Target) and m.verb == "infl"]
 
 
-def described_points(game: Game, player: str, points: Sequence[Target]) -> list[Features]:
-    """Each of `points` with its features (`point_features`), read on a fork of `game`
-    with the point placed."""
-    base = point_base(game, player)
-    found = []
+def placed_points(game: Game, points: Sequence[Target]) -> dict[Target, Game]:
+    """Each of `points` with a fork of `game` where it is placed."""
+    placed = {}
     for move in points:
         fork = game.fork()
         fork.choose(move)
-        found.append(point_features(base, game, fork, move.country))
-    return found
+        placed[move] = fork
+    return placed
 
 
-def point_log_prior(prior: Prior, world: Game, player: str, pending: Decision) -> dict[Move, float]:
-    """Each influence point of a point decision (`POINT_KINDS`), with the log of the
-    habit's probability that an expert puts his next point there; other targets are left
-    out. Read in `world`, a game `player` may read whole: only the board and his own hand
-    decide it."""
-    points = influence_points(pending)
-    if len(points) < 2:
+def only_points(forks: Mapping[Move, Game]) -> dict[Target, Game]:
+    """The influence points among forks made for a decision's choices (`infl` targets)."""
+    return {m: fork for m, fork in forks.items() if isinstance(m, Target) and m.verb == "infl"}
+
+
+def described_points(game: Game, player: str, placed: Mapping[Target, Game]) -> list[Features]:
+    """Each point of `placed` (a point, and `game` with it placed) with its features
+    (`point_features`), in the order of `placed`."""
+    base = point_base(game, player)
+    return [point_features(base, game, after, move.country) for move, after in placed.items()]
+
+
+def point_log_prior(
+    prior: Prior, world: Game, player: str, placed: Mapping[Target, Game]
+) -> dict[Move, float]:
+    """Each influence point of a point decision (`POINT_KINDS`; `placed`: each point with
+    `world` after it, `only_points`), with the log of the habit's probability that an
+    expert puts his next point there. Read in `world`, a game `player` may read whole:
+    only the board and his own hand decide it."""
+    if len(placed) < 2:
         return {}
-    probabilities = prior.point_probabilities(described_points(world, player, points))
-    return {m: math.log(max(p, 1e-9)) for m, p in zip(points, probabilities, strict=True)}
+    probabilities = prior.point_probabilities(described_points(world, player, placed))
+    return {m: math.log(max(p, 1e-9)) for m, p in zip(placed, probabilities, strict=True)}
 
 
 @cache

@@ -27,6 +27,7 @@ from cold_war_tui.bots.evaluate import evaluate, tables
 from cold_war_tui.bots.prior import (
     PRIOR_KINDS,
     Prior,
+    only_points,
     point_log_prior,
     shipped_prior,
     situation,
@@ -39,6 +40,7 @@ from cold_war_tui.bots.worlds import (
     after,
     best,
     decision_key,
+    forks,
     moves_of,
     one_step,
     pending_for,
@@ -201,9 +203,10 @@ class StrongBot:
         ids = scoring_plays_due(world, player, pending, ids)
         if pending.kind == DecisionKind.REALIGN:
             return Analysis.of(expected_one_step(sampled, world, player, ids), ids)
-        first = one_step(world, player, ids)
+        forked = forks(world, ids)
+        first = {move: evaluate(fork, player) for move, fork in forked.items()}
         if pending.kind == DecisionKind.PLACE_INFLUENCE:
-            return Analysis.of(self._placed(world, player, pending, first), ids)
+            return Analysis.of(self._placed(world, player, first, forked), ids)
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
             return Analysis.of(first, ids)
         habit: dict[Move, float] = {}  # what the prior adds to a choice's score
@@ -215,7 +218,7 @@ class StrongBot:
             candidates = prior_shortlist(log_prior, first, ids)
         else:
             if pending.kind == DecisionKind.OPERATION:
-                habit = self._operation_habit(world, player, pending)
+                habit = self._operation_habit(world, player, pending, forked)
             candidates = shortlist({m: v + habit.get(m, 0.0) for m, v in first.items()}, ids)
         candidates += [m for m in also if m in ids and m not in candidates]
         if len(candidates) == 1:
@@ -255,32 +258,36 @@ class StrongBot:
                 choice = spare
         return Analysis(choice, ranked(scores, candidates))
 
-    def _operation_habit(self, world: Game, player: str, pending: Decision) -> dict[Move, float]:
-        """What the habits add to each first target of an operation: the verbs' (its
-        verb's log probability, times VERB_WEIGHT) and, for an influence point, the
-        points' (its log probability less the likeliest point's, times POINT_WEIGHT: the
-        point the habit likes best costs its verb nothing)."""
+    def _operation_habit(
+        self, world: Game, player: str, pending: Decision, forked: dict[Move, Game]
+    ) -> dict[Move, float]:
+        """What the habits add to each first target of an operation (`forked`: each
+        target with `world` after it): the verbs' (its verb's log probability, times
+        VERB_WEIGHT) and, for an influence point, the points' (its log probability less
+        the likeliest point's, times POINT_WEIGHT: the point the habit likes best costs
+        its verb nothing)."""
         habit: dict[Move, float] = {}
         if self._verb_weight:
             log_verb = verb_log_prior(self._prior, world, player, pending)
             habit = {m: self._verb_weight * p for m, p in log_verb.items()}
         if self._point_weight:
-            log_point = point_log_prior(self._prior, world, player, pending)
+            log_point = point_log_prior(self._prior, world, player, only_points(forked))
             top = max(log_point.values(), default=0.0)
             for m, p in log_point.items():
                 habit[m] = habit.get(m, 0.0) + self._point_weight * (p - top)
         return habit
 
     def _placed(
-        self, world: Game, player: str, pending: Decision, first: dict[Move, float]
+        self, world: Game, player: str, first: dict[Move, float], forked: dict[Move, Game]
     ) -> dict[Move, float]:
-        """The scores of an operation's next influence point: its one-step gain per
-        operation spent, plus the points' habit (POINT_WEIGHT times the log of the
-        probability that an expert puts his point there)."""
+        """The scores of an operation's next influence point (`first`: their one-step
+        scores, `forked`: each with `world` after it): its one-step gain per operation
+        spent, plus the points' habit (POINT_WEIGHT times the log of the probability
+        that an expert puts his point there)."""
         scores = per_operation(world, player, first)
         if not self._point_weight:
             return scores
-        habit = point_log_prior(self._prior, world, player, pending)
+        habit = point_log_prior(self._prior, world, player, only_points(forked))
         return {m: v + self._point_weight * habit.get(m, 0.0) for m, v in scores.items()}
 
     def _search_bounds(self, started: float) -> Bounds:

@@ -95,12 +95,17 @@ def one_step(
     world: Game, player: str, choices: Sequence[Move], score: Score = evaluate
 ) -> dict[Move, float]:
     """Each choice played on a fork of `world` and scored for `player`."""
-    scores = {}
+    return {choice: score(fork, player) for choice, fork in forks(world, choices).items()}
+
+
+def forks(world: Game, choices: Sequence[Move]) -> dict[Move, Game]:
+    """Each choice `world` accepts, with a fork of `world` where it was made."""
+    made = {}
     for choice in choices:
         fork = after(world, choice)
         if fork is not None:
-            scores[choice] = score(fork, player)
-    return scores
+            made[choice] = fork
+    return made
 
 
 def answered(world: Game, player: str) -> float:

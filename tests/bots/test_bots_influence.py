@@ -17,6 +17,8 @@ from bot_positions import WEAK_USSR_CARD, ussr_to_play
 from cold_war_tui.bots.evaluate import NON_BATTLEGROUND_FACTOR, evaluate, point_price
 from cold_war_tui.bots.prior import (
     Prior,
+    influence_points,
+    placed_points,
     point_base,
     point_features,
     point_log_prior,
@@ -110,7 +112,8 @@ def test_the_shipped_habit_of_points_seldom_breaks_a_control() -> None:
     world = placing({"france": {"us": 3, "ussr": 0}, "east-germany": {"us": 1, "ussr": 3}})
     pending = world.pending
     assert pending is not None
-    log_p = point_log_prior(shipped_prior(), world, "USSR", pending)
+    placed = placed_points(world, influence_points(pending))
+    log_p = point_log_prior(shipped_prior(), world, "USSR", placed)
     assert set(log_p) == {c.move for c in pending.choices}
     assert math.isclose(sum(math.exp(v) for v in log_p.values()), 1.0)
     assert log_p[EAST_GERMANY] > log_p[FRANCE] + 1.0
