@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cold_war_tui.bots import make_bot
-from cold_war_tui.bots.safety import NUCLEAR_ENDINGS
+from cold_war_tui.bots.safety import NUCLEAR_ENDINGS, scoring_plays_due
 from cold_war_tui.bots.worlds import TOP_DECISIONS
 from cold_war_tui.engine import (
     Asked,
@@ -166,7 +166,9 @@ def violations(game: Game, kinds: Sequence[tuple[str, str]], side: str, seed: in
       both did counts for both);
     - handed_20_vp: the opponent reached 20 VP in `side`'s own action round, and another
       choice at that round's action decision, played on a fork of the true game (both
-      sides' follow-ups by the greedy bot), does not hand it over in that round.
+      sides' follow-ups by the greedy bot), does not hand it over in that round. When a
+      scoring card must be played that round (as many in hand as rounds left), only the
+      plays of one are other choices: any other play loses at the turn's end (10.1.5).
     """
     outcome = game.outcome
     assert outcome is not None
@@ -189,13 +191,13 @@ def _avoidable(game: Game, kinds: Sequence[tuple[str, str]], side: str, seed: in
     start = game.rewind(len(kinds) - last_top)
     pending = start.pending
     assert pending is not None
-    taken = game.choices[last_top]
+    taken = parse_move(game.choices[last_top])
     helper = make_bot("greedy", seed)
-    for choice in pending.choices:
-        if choice.id == taken:
+    for choice in scoring_plays_due(start, side, pending, [c.move for c in pending.choices]):
+        if choice == taken:
             continue
         trial = start.fork()
-        trial.choose(choice.id)
+        trial.choose(choice)
         for _ in range(CHECK_STEPS):
             next_up = trial.pending
             if next_up is None or next_up.kind in TOP_DECISIONS:

@@ -20,6 +20,7 @@ from cold_war_tui.arena import (
 from cold_war_tui.cli import EXIT_USAGE, main
 from cold_war_tui.engine import Asked, DecisionKind, Game, GameOptions, IllegalChoice
 
+CENTRAL_AMERICA_SCORING = 37
 ISSUE_FIELDS = {"games", "bots", "wins", "draws", "ci95", "end_reasons", "think"}
 
 
@@ -192,6 +193,22 @@ def test_the_checker_counts_20_vp_handed_over_when_another_card_would_not() -> N
     game, kinds = duck_and_cover_for_ops(vp=19)
     assert game.outcome is not None and game.outcome.winner == "US"
     assert violations(game, kinds, "USSR", 1) == ["handed_20_vp"]
+
+
+def test_the_checker_does_not_count_a_scoring_card_that_had_to_be_played() -> None:
+    """In the USSR's last action round (turn 2 has six), #37 Central America Scoring
+    gives the US its 20th VP; the other card would leave #37 held at the turn's end,
+    a loss by 10.1.5, so the USSR had no choice that kept the game."""
+    game = ussr_to_play(
+        [CENTRAL_AMERICA_SCORING, WEAK_USSR_CARD],
+        action_round=6,
+        vp=18,
+        influence={"mexico": {"us": 2, "ussr": 0}},
+    )
+    kinds = [("USSR", "action")]
+    game.choose(f"play {CENTRAL_AMERICA_SCORING} event")
+    assert game.outcome is not None and game.outcome.ending == "20 VP"
+    assert violations(game, kinds, "USSR", 1) == []
 
 
 @pytest.mark.parametrize("as_json", [False, True])
