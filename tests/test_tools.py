@@ -69,13 +69,14 @@ def test_strong_s_variants_are_offered_by_name(monkeypatch: pytest.MonkeyPatch) 
 def test_strong_of_a_commit_is_offered_by_name(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """tools/arena_v3.py: `strong-v3` and `strong-COMMIT` name the strong bot of a commit,
-    unpacked from git into a package of its own."""
+    """tools/arena_v3.py: `strong-v3`, `strong-COMMIT` and `expert-COMMIT` name a bot of
+    a commit, unpacked from git into a package of its own."""
     arena_v3 = tool("arena_v3")
     assert arena_v3.requested(["--bots", "strong,strong-v3", "--games", "2"]) == {
         "strong-v3": arena_v3.V3_COMMIT
     }
     assert arena_v3.requested(["--bots", "strong-abc1234,greedy"]) == {"strong-abc1234": "abc1234"}
+    assert arena_v3.requested(["--bots", "expert,expert-abc1234"]) == {"expert-abc1234": "abc1234"}
     assert arena_v3.requested(["--bots", "strong-xyz,strong"]) == {}
     assert arena_v3.requested(["--games", "2"]) == {}
     head = subprocess.run(
@@ -93,3 +94,7 @@ def test_strong_of_a_commit_is_offered_by_name(
     bot = bots.make_bot(name, 1, iterations=1)
     assert type(bot).__name__ == "StrongBot" and type(bot) is not StrongBot
     assert type(bot).__module__ == f"bots_strong_{head.stdout.strip()}.strong"
+    expert = f"expert-{head.stdout.strip()}"
+    arena_v3.load_bots(tmp_path, head.stdout.strip(), expert)
+    earlier_expert = bots.make_bot(expert, 1, iterations=1)
+    assert type(earlier_expert).__module__ == f"bots_expert_{head.stdout.strip()}.strong"
