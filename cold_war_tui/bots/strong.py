@@ -25,6 +25,7 @@ from functools import partial
 
 from cold_war_tui.bots.evaluate import evaluate, tables
 from cold_war_tui.bots.prior import (
+    POINT_KINDS,
     PRIOR_KINDS,
     Prior,
     only_points,
@@ -222,10 +223,9 @@ class StrongBot:
         ids = scoring_plays_due(world, player, pending, ids)
         if pending.kind == DecisionKind.REALIGN:
             return Analysis.of(expected_one_step(sampled, world, player, ids), ids)
-        forked = forks(world, ids)
-        first = {move: evaluate(fork, player) for move, fork in forked.items()}
+        first, log_point = self._first_step(world, player, pending.kind, ids)
         if pending.kind == DecisionKind.PLACE_INFLUENCE:
-            return Analysis.of(self._placed(world, player, first, forked), ids)
+            return Analysis.of(self._placed(world, player, first, log_point), ids)
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
             return Analysis.of(first, ids)
         habit: dict[Move, float] = {}  # what the prior adds to a choice's score
@@ -237,7 +237,7 @@ class StrongBot:
             candidates = prior_shortlist(log_prior, first, ids, self._breadth)
         else:
             if pending.kind == DecisionKind.OPERATION:
-                habit = self._operation_habit(world, player, pending, forked)
+                habit = self._operation_habit(world, player, pending, log_point)
             scores = {m: v + habit.get(m, 0.0) for m, v in first.items()}
             candidates = shortlist(scores, ids, self._breadth.shortlist)
         candidates += [m for m in also if m in ids and m not in candidates]
@@ -278,37 +278,43 @@ class StrongBot:
                 choice = spare
         return Analysis(choice, ranked(scores, candidates))
 
+    def _first_step(
+        self, world: Game, player: str, kind: str, ids: Sequence[Move]
+    ) -> tuple[dict[Move, float], dict[Move, float]]:
+        """Each choice's one-step score and, at a point decision (`POINT_KINDS`) when the
+        points' habit counts, each influence point's log probability by the habit: both
+        read on the same forks, one per choice."""
+        forked = forks(world, ids)
+        first = {move: evaluate(fork, player) for move, fork in forked.items()}
+        if kind not in POINT_KINDS or not self._point_weight:
+            return first, {}
+        return first, point_log_prior(self._prior, world, player, only_points(forked))
+
     def _operation_habit(
-        self, world: Game, player: str, pending: Decision, forked: dict[Move, Game]
+        self, world: Game, player: str, pending: Decision, log_point: dict[Move, float]
     ) -> dict[Move, float]:
-        """What the habits add to each first target of an operation (`forked`: each
-        target with `world` after it): the verbs' (its verb's log probability, times
-        VERB_WEIGHT) and, for an influence point, the points' (its log probability less
-        the likeliest point's, times POINT_WEIGHT: the point the habit likes best costs
-        its verb nothing)."""
+        """What the habits add to each first target of an operation: the verbs' (its
+        verb's log probability, times VERB_WEIGHT) and, for an influence point, the
+        points' (`log_point`, less the likeliest point's, times POINT_WEIGHT: the point
+        the habit likes best costs its verb nothing)."""
         habit: dict[Move, float] = {}
         if self._verb_weight:
             log_verb = verb_log_prior(self._prior, world, player, pending)
             habit = {m: self._verb_weight * p for m, p in log_verb.items()}
-        if self._point_weight:
-            log_point = point_log_prior(self._prior, world, player, only_points(forked))
-            top = max(log_point.values(), default=0.0)
-            for m, p in log_point.items():
-                habit[m] = habit.get(m, 0.0) + self._point_weight * (p - top)
+        top = max(log_point.values(), default=0.0)
+        for m, p in log_point.items():
+            habit[m] = habit.get(m, 0.0) + self._point_weight * (p - top)
         return habit
 
     def _placed(
-        self, world: Game, player: str, first: dict[Move, float], forked: dict[Move, Game]
+        self, world: Game, player: str, first: dict[Move, float], log_point: dict[Move, float]
     ) -> dict[Move, float]:
-        """The scores of an operation's next influence point (`first`: their one-step
-        scores, `forked`: each with `world` after it): its one-step gain per operation
-        spent, plus the points' habit (POINT_WEIGHT times the log of the probability
-        that an expert puts his point there)."""
+        """The scores of an operation's next influence point: its one-step gain per
+        operation spent (`first`: the points' one-step scores), plus the points' habit
+        (POINT_WEIGHT times `log_point`, the log of the probability that an expert puts
+        his point there)."""
         scores = per_operation(world, player, first)
-        if not self._point_weight:
-            return scores
-        habit = point_log_prior(self._prior, world, player, only_points(forked))
-        return {m: v + self._point_weight * habit.get(m, 0.0) for m, v in scores.items()}
+        return {m: v + self._point_weight * log_point.get(m, 0.0) for m, v in scores.items()}
 
     def _search_bounds(self, started: float) -> Bounds:
         """The search's time bounds: `think` from the decision's start, but at least half
