@@ -272,6 +272,13 @@ def summarize(
         "plays": [
             {use: sum(r.plays[i][use] for r in records) for use in PLAY_USES} for i in (0, 1)
         ],
+        "side_plays": {
+            side: {
+                use: sum(r.plays[sides_of(r.number)[side]][use] for r in records)
+                for use in PLAY_USES
+            }
+            for side in ("US", "USSR")
+        },
         "budget": {"think": budget.think, "iterations": budget.iterations},
         "us_bid": us_bid,
     }
@@ -390,11 +397,13 @@ def _print_text(summary: dict[str, Any], seed: int, workers: int, spent: float) 
             f"think median {think['median']:.3f} s, p95 {think['p95']:.3f} s, "
             f"max {think['max']:.3f} s; violations " + ", ".join(f"{k} {v}" for k, v in bad.items())
         )
-    for name, plays in zip(names, summary["plays"], strict=True):
+    by_bot = [(f"{name}'s", plays) for name, plays in zip(names, summary["plays"], strict=True)]
+    by_side = [(f"the {side}'s", plays) for side, plays in summary["side_plays"].items()]
+    for whose, plays in by_bot + by_side:
         total = max(sum(plays.values()), 1)
         shares = ", ".join(f"{use} {n / total:.1%}" for use, n in plays.items())
         events = sum(plays[use] for use in EVENT_USES) / total
-        print(f"{name}'s card plays: {shares}; events with the headlines {events:.1%}")
+        print(f"{whose} card plays: {shares}; events with the headlines {events:.1%}")
     print(f"draws: {summary['draws']}")
     print("end reasons: " + ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items()))
     for bad in summary["violation_games"]:

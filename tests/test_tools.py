@@ -40,7 +40,8 @@ def test_every_headline_and_action_card_is_counted_once() -> None:
             for choice in r.played
         )
         action_cards = sum(1 for r in record.rounds if r.kind == "action" and r.card is not None)
-        uses, skipped = expert_uses.uses_of(path)
+        by_side, skipped = expert_uses.uses_of(path)
+        uses = by_side["US"] + by_side["USSR"]
         assert skipped == 0
         assert uses["headline"] == headlines > 0
         assert sum(uses.values()) - uses["headline"] == action_cards
@@ -51,6 +52,7 @@ def test_the_report_and_a_missing_log() -> None:
     done = subprocess.run([*command, *map(str, LOGS)], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert f"{len(LOGS)} logs" in done.stdout and "events with the headlines" in done.stdout
+    assert "the US's: headline" in done.stdout and "the USSR's: headline" in done.stdout
     missing = subprocess.run([*command, "no-such.txt"], capture_output=True, text=True, check=False)
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1
 

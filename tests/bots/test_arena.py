@@ -55,6 +55,11 @@ def test_two_games_of_random_against_random_give_the_issues_json(
     ] * 2
     assert [list(plays) for plays in report["plays"]] == [list(PLAY_USES)] * 2
     assert all(sum(plays.values()) > 0 for plays in report["plays"])  # each played a card
+    by_side = report["side_plays"]  # the same plays, counted by the side that made them
+    assert list(by_side) == ["US", "USSR"]
+    assert all(list(plays) == list(PLAY_USES) for plays in by_side.values())
+    for use in PLAY_USES:
+        assert sum(p[use] for p in by_side.values()) == sum(p[use] for p in report["plays"])
 
 
 def test_with_a_us_bid_every_game_begins_with_the_bid_placed(
