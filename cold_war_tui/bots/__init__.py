@@ -15,13 +15,7 @@ from typing import Protocol
 
 from cold_war_tui.bots.greedy import GreedyBot
 from cold_war_tui.bots.random import UniformBot
-from cold_war_tui.bots.strong import (
-    DEFAULT_THINK,
-    EXPERT_BREADTH,
-    EXPERT_THINK,
-    Analysis,
-    StrongBot,
-)
+from cold_war_tui.bots.strong import DEFAULT_THINK, EXPERT_THINK, Analysis, StrongBot
 from cold_war_tui.engine import Game, Move
 
 
@@ -47,11 +41,10 @@ def _strong(seed: int, think: float | None, iterations: int | None) -> Bot:
 
 
 def _expert(seed: int, think: float | None, iterations: int | None) -> Bot:
-    """The strong bot with more time, EXPERT_THINK seconds a decision by default, and
-    more candidates to spend it on (EXPERT_BREADTH)."""
+    """The strong bot with more time: EXPERT_THINK seconds a decision by default."""
     if think is None and iterations is None:
         think = EXPERT_THINK
-    return StrongBot(seed, think, iterations, breadth=EXPERT_BREADTH)
+    return StrongBot(seed, think, iterations)
 
 
 # Name -> factory(seed, think, iterations). Ordered from the weakest to the strongest:

@@ -129,23 +129,6 @@ succeed there would always look best."""
 
 
 @dataclass(frozen=True)
-class Breadth:
-    """How many candidates a decision searches: at a headline or an action round, the
-    prior's best (`by_prior`) and the best by one step besides them (`tactical`); at
-    another searched decision, the best by one step (`shortlist`)."""
-
-    by_prior: int = PRIOR_CANDIDATES
-    tactical: int = TACTICAL_CANDIDATES
-    shortlist: int = SHORTLIST
-
-
-EXPERT_BREADTH = Breadth(by_prior=6, tactical=3, shortlist=9)
-"""The `expert` level's breadth: with eight times strong's time, half as many candidates
-again. On the fitted games' action rounds, the prior's best 4 plays hold the expert's
-play 89% of the time, its best 6 96%."""
-
-
-@dataclass(frozen=True)
 class Bounds:
     """A step's time bounds, as `time.perf_counter()` readings (both None: no bound, the
     budget is `iterations`)."""
@@ -195,7 +178,6 @@ class StrongBot:
         prior_weight: float = PRIOR_WEIGHT,
         verb_weight: float = VERB_WEIGHT,
         point_weight: float = POINT_WEIGHT,
-        breadth: Breadth = Breadth(),
     ) -> None:
         self._seed = seed
         self._iterations = iterations
@@ -204,7 +186,6 @@ class StrongBot:
         self._prior_weight = prior_weight
         self._verb_weight = verb_weight
         self._point_weight = point_weight
-        self._breadth = breadth
 
     def choose(self, game: Game, player: str) -> str:
         return self.analyse(game, player).choice.notation
@@ -234,12 +215,11 @@ class StrongBot:
             probabilities = self._prior.probabilities(s, ids)
             log_prior = {m: math.log(max(p, 1e-9)) for m, p in zip(ids, probabilities, strict=True)}
             habit = {m: self._prior_weight * p for m, p in log_prior.items()}
-            candidates = prior_shortlist(log_prior, first, ids, self._breadth)
+            candidates = prior_shortlist(log_prior, first, ids)
         else:
             if pending.kind == DecisionKind.OPERATION:
                 habit = self._operation_habit(world, player, pending, log_point)
-            scores = {m: v + habit.get(m, 0.0) for m, v in first.items()}
-            candidates = shortlist(scores, ids, self._breadth.shortlist)
+            candidates = shortlist({m: v + habit.get(m, 0.0) for m, v in first.items()}, ids)
         candidates += [m for m in also if m in ids and m not in candidates]
         if len(candidates) == 1:
             return Analysis.of(first, candidates)
@@ -380,16 +360,13 @@ def rounds_before_his_coup(game: Game, player: str) -> int:
 
 
 def prior_shortlist(
-    log_prior: dict[Move, float],
-    first: dict[Move, float],
-    ids: Sequence[Move],
-    breadth: Breadth = Breadth(),
+    log_prior: dict[Move, float], first: dict[Move, float], ids: Sequence[Move]
 ) -> list[Move]:
-    """The `breadth.by_prior` plays the prior likes best, then the `breadth.tactical`
+    """The PRIOR_CANDIDATES plays the prior likes best, then the TACTICAL_CANDIDATES
     best by one step that are not among them."""
-    by_prior = sorted(ids, key=lambda m: -log_prior[m])[: breadth.by_prior]
+    by_prior = sorted(ids, key=lambda m: -log_prior[m])[:PRIOR_CANDIDATES]
     by_step = [m for m in sorted(first, key=lambda m: -first[m]) if m not in by_prior]
-    return by_prior + by_step[: breadth.tactical]
+    return by_prior + by_step[:TACTICAL_CANDIDATES]
 
 
 def expected_one_step(
@@ -404,8 +381,8 @@ def expected_one_step(
     return totals
 
 
-def shortlist(scores: dict[Move, float], ids: Sequence[Move], size: int = SHORTLIST) -> list[Move]:
-    """The `size` best by `scores` (one step, and at an `operation` decision the
+def shortlist(scores: dict[Move, float], ids: Sequence[Move]) -> list[Move]:
+    """The SHORTLIST best by `scores` (one step, and at an `operation` decision the
     verbs' habit), at most PER_VERB of each verb."""
     ranked = sorted((c for c in ids if c in scores), key=lambda c: -scores[c])
     picked: list[Move] = []
@@ -416,7 +393,7 @@ def shortlist(scores: dict[Move, float], ids: Sequence[Move], size: int = SHORTL
             continue
         per_verb[verb] = per_verb.get(verb, 0) + 1
         picked.append(choice)
-        if len(picked) == size:
+        if len(picked) == SHORTLIST:
             break
     return picked or list(ids[:1])
 

@@ -21,29 +21,13 @@ from cold_war_tui.bots.prior import (
     verb_log_prior,
     verbs_of,
 )
-from cold_war_tui.bots.strong import EXPERT_BREADTH, VERB_WEIGHT, Breadth, StrongBot
+from cold_war_tui.bots.strong import VERB_WEIGHT, StrongBot
 from cold_war_tui.engine import Game, Play, Target
 
 
 def test_the_levels_run_from_random_to_expert() -> None:
     assert list(BOTS) == ["random", "greedy", "strong", "expert"]
     assert EXPERT_THINK == 2.0
-
-
-def test_expert_spends_its_time_on_more_candidates_than_strong() -> None:
-    """At the same budget, expert searches EXPERT_BREADTH's plays of an action round
-    (the prior's best, then the best by one step) where strong searches fewer: more
-    time buys a wider search, not only more worlds for the same plays."""
-    game = ussr_action([7, 8, 9, 11, 12, 13, 14])
-    pending = game.pending
-    assert pending is not None and len(pending.choices) > EXPERT_BREADTH.by_prior + 3
-    wide = EXPERT_BREADTH.by_prior + EXPERT_BREADTH.tactical
-    narrow = Breadth().by_prior + Breadth().tactical
-    assert wide > narrow
-    expert = make_bot("expert", 3, iterations=1)
-    assert isinstance(expert, StrongBot)
-    assert len(expert.analyse(game, "USSR").scores) == wide
-    assert len(StrongBot(3, None, 1).analyse(game, "USSR").scores) == narrow
 
 
 def test_the_shipped_prior_was_fitted_on_games_it_does_not_report_on() -> None:
