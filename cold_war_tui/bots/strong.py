@@ -210,6 +210,7 @@ class StrongBot:
         if pending.kind in FOLLOW_UPS or len(ids) == 1:
             return Analysis.of(first, ids)
         habit: dict[Move, float] = {}  # what the prior adds to a choice's score
+        point_habit: dict[Move, float] = {}  # of it, the points' share (an operation's)
         if pending.kind in PRIOR_KINDS:
             s = situation(game, player, pending)
             probabilities = self._prior.probabilities(s, ids)
@@ -218,7 +219,7 @@ class StrongBot:
             candidates = prior_shortlist(log_prior, first, ids)
         else:
             if pending.kind == DecisionKind.OPERATION:
-                habit = self._operation_habit(world, player, pending, log_point)
+                habit, point_habit = self._operation_habit(world, player, pending, log_point)
             candidates = shortlist({m: v + habit.get(m, 0.0) for m, v in first.items()}, ids)
         candidates += [m for m in also if m in ids and m not in candidates]
         if len(candidates) == 1:
@@ -247,6 +248,7 @@ class StrongBot:
             guard(sampled, player, candidates, Policy(rng), outcomes, until)
         bounds = self._search_bounds(started)
         scores = self._search(world, sampled, player, candidates, rng, bounds, outcomes, habit)
+        scores = level_points(scores, point_habit)
         choice = best(scores, outcomes.safe(candidates))
         if outcomes.condemned(choice) and len(ids) > len(candidates):
             rest = sorted(
@@ -272,19 +274,20 @@ class StrongBot:
 
     def _operation_habit(
         self, world: Game, player: str, pending: Decision, log_point: dict[Move, float]
-    ) -> dict[Move, float]:
-        """What the habits add to each first target of an operation: the verbs' (its
-        verb's log probability, times VERB_WEIGHT) and, for an influence point, the
-        points' (`log_point`, less the likeliest point's, times POINT_WEIGHT: the point
-        the habit likes best costs its verb nothing)."""
+    ) -> tuple[dict[Move, float], dict[Move, float]]:
+        """What the habits add to each first target of an operation, and of it the points'
+        share: the verbs' (its verb's log probability, times VERB_WEIGHT) and, for an
+        influence point, the points' (`log_point`, less the likeliest point's, times
+        POINT_WEIGHT: the point the habit likes best costs nothing)."""
         habit: dict[Move, float] = {}
         if self._verb_weight:
             log_verb = verb_log_prior(self._prior, world, player, pending)
             habit = {m: self._verb_weight * p for m, p in log_verb.items()}
         top = max(log_point.values(), default=0.0)
-        for m, p in log_point.items():
-            habit[m] = habit.get(m, 0.0) + self._point_weight * (p - top)
-        return habit
+        points = {m: self._point_weight * (p - top) for m, p in log_point.items()}
+        for m, p in points.items():
+            habit[m] = habit.get(m, 0.0) + p
+        return habit, points
 
     def _placed(
         self, world: Game, player: str, first: dict[Move, float], log_point: dict[Move, float]
@@ -350,6 +353,18 @@ class StrongBot:
                 break
             world = next(sampled)
         return {c: totals[c] / counts[c] + habit.get(c, 0.0) for c in candidates if counts[c]}
+
+
+def level_points(scores: dict[Move, float], point_habit: dict[Move, float]) -> dict[Move, float]:
+    """An operation's scores with the points' habit (`point_habit`, in `scores`) left to
+    choose among the influence points only: every point searched gets back what the
+    habit took from the best of them, so that influence as a verb is weighed against a
+    coup or a realignment by its best point's search, as if the habit were not there."""
+    points = [m for m in scores if m in point_habit]
+    if not points:
+        return scores
+    back = max(scores[m] - point_habit[m] for m in points) - max(scores[m] for m in points)
+    return {m: v + back if m in point_habit else v for m, v in scores.items()}
 
 
 def rounds_before_his_coup(game: Game, player: str) -> int:
