@@ -24,7 +24,7 @@ from cold_war_tui.bots.prior import (
     point_log_prior,
     shipped_prior,
 )
-from cold_war_tui.bots.strong import POINT_WEIGHT, StrongBot
+from cold_war_tui.bots.strong import POINT_WEIGHT, StrongBot, level_points
 from cold_war_tui.bots.worlds import best, influence_point, one_step, per_operation
 from cold_war_tui.engine import DecisionKind, Game, Target
 
@@ -157,3 +157,18 @@ def test_the_points_habit_steers_an_operation_s_first_point() -> None:
         choice = StrongBot(5, None, 1, prior=habit).analyse(world, "USSR").choice
         assert isinstance(choice, Target) and choice.verb == "infl"
         assert region_of[choice.country] == region
+
+
+def test_the_points_habit_ranks_points_but_does_not_weigh_influence_against_other_verbs() -> None:
+    """The search likes a point the habit does not (10 against 8); the habit takes 3 from
+    it. Influence as a verb still meets a realignment (9) with its best point's search
+    (10), and the habit still ranks the points: its own best is chosen."""
+    liked, habitual = Target("infl", "france"), Target("infl", "italy")
+    realign = Target("realign", "iran")
+    point_habit = {liked: -3.0, habitual: 0.0}
+    scores = {liked: 10.0 - 3.0, habitual: 8.0, realign: 9.0}  # mean + habit
+    assert max(scores, key=scores.__getitem__) == realign  # the habit alone would lose it
+    levelled = level_points(scores, point_habit)
+    assert max(levelled, key=levelled.__getitem__) == habitual
+    assert levelled[habitual] == 10.0 and levelled[liked] == 9.0 and levelled[realign] == 9.0
+    assert level_points({realign: 9.0}, {}) == {realign: 9.0}
