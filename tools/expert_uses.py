@@ -44,7 +44,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", nargs="+", type=Path)
     args = parser.parse_args(argv)
-    total: Counter[str] = Counter()
     by_side: dict[str, Counter[str]] = {side: Counter() for side in SIDES}
     skipped = 0
     for path in args.logs:
@@ -54,9 +53,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"expert_uses: {path}: {err}", file=sys.stderr)
             return 2
         for side in SIDES:
-            total.update(uses[side])
             by_side[side].update(uses[side])
         skipped += left_out
+    total = sum(by_side.values(), Counter())
     plays = sum(total.values())
     if not plays:
         print("expert_uses: no card plays in these logs", file=sys.stderr)

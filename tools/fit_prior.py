@@ -34,13 +34,14 @@ from cold_war_tui.bots.prior import (
     described_points,
     features,
     influence_points,
+    only_points,
     ops_situation,
-    placed_points,
     situation,
     verb_features,
     verbs_of,
     weighted,
 )
+from cold_war_tui.bots.worlds import forks
 from cold_war_tui.engine import (
     Decision,
     DecisionKind,
@@ -158,7 +159,7 @@ def point_example(game: Game, pending: Decision, chosen: Target, name: str) -> I
     points = influence_points(pending)
     if len(points) < 2 or chosen not in points:
         return
-    items = described_points(game, pending.player, placed_points(game, points))
+    items = described_points(game, pending.player, only_points(forks(game, points)))
     yield Example(
         game=name, kind=POINT, items=tuple(items), moves=tuple(points), chosen=points.index(chosen)
     )

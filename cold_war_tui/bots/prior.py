@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeGuard
 
 from cold_war_tui.bots.evaluate import (
     BATTLEGROUND_FACTOR,
@@ -331,24 +331,19 @@ def _build_countries(data: Any) -> dict[str, _Country]:
     return {c.key: _Country(c.region, c.stability, c.battleground) for c in data.countries}
 
 
+def is_point(move: Move) -> TypeGuard[Target]:
+    """An influence point (`infl KEY`)."""
+    return isinstance(move, Target) and move.verb == "infl"
+
+
 def influence_points(pending: Decision) -> list[Target]:
-    """The influence points (`infl` targets) among a decision's choices."""
-    return [m for m in _moves(pending) if isinstance(m, Target) and m.verb == "infl"]
-
-
-def placed_points(game: Game, points: Sequence[Target]) -> dict[Target, Game]:
-    """Each of `points` with a fork of `game` where it is placed."""
-    placed = {}
-    for move in points:
-        fork = game.fork()
-        fork.choose(move)
-        placed[move] = fork
-    return placed
+    """The influence points among a decision's choices."""
+    return [m for m in _moves(pending) if is_point(m)]
 
 
 def only_points(forks: Mapping[Move, Game]) -> dict[Target, Game]:
-    """The influence points among forks made for a decision's choices (`infl` targets)."""
-    return {m: fork for m, fork in forks.items() if isinstance(m, Target) and m.verb == "infl"}
+    """The influence points among forks made for a decision's choices (`worlds.forks`)."""
+    return {m: fork for m, fork in forks.items() if is_point(m)}
 
 
 def described_points(game: Game, player: str, placed: Mapping[Target, Game]) -> list[Features]:

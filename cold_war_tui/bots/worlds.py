@@ -15,10 +15,10 @@ import math
 import random
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeGuard, TypeVar
+from typing import TypeVar
 
 from cold_war_tui.bots.evaluate import evaluate, point_gain, point_price, tables
-from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, situation
+from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, is_point, situation
 from cold_war_tui.engine import (
     Decision,
     DecisionKind,
@@ -128,7 +128,7 @@ def answered(world: Game, player: str) -> float:
     ):
         return evaluate(world, player)
     every = moves_of(pending)
-    moves = [m for m in every if not _is_point(m)]
+    moves = [m for m in every if not is_point(m)]
     if len(moves) < len(every):
         moves.append(influence_point(world, pending.player, every))
     replies = one_step(world, pending.player, moves)
@@ -158,7 +158,7 @@ class Policy:
         if len(moves) == 1:
             return moves[0]
         if pending.kind in (DecisionKind.PLACE_INFLUENCE, DecisionKind.SETUP_INFLUENCE) or (
-            pending.kind == DecisionKind.EVENT_INFLUENCE and all(map(_is_point, moves))
+            pending.kind == DecisionKind.EVENT_INFLUENCE and all(map(is_point, moves))
         ):
             priced = pending.kind == DecisionKind.PLACE_INFLUENCE
             return influence_point(world, pending.player, moves, priced)
@@ -167,8 +167,8 @@ class Policy:
         if pending.kind == DecisionKind.HEADLINE:
             return headline_pick(world, pending)
         if len(moves) > WIDEST_ONE_STEP:
-            points = [m for m in moves if _is_point(m)]
-            others = [m for m in moves if not _is_point(m)]
+            points = [m for m in moves if is_point(m)]
+            others = [m for m in moves if not is_point(m)]
             room = max(0, WIDEST_ONE_STEP - len(others))
             if thorough or len(others) <= WIDEST_ONE_STEP:
                 moves = others + self._rng.sample(points, min(room, len(points)))
@@ -212,11 +212,6 @@ CONTROL_POINT = 1.0
 the point that gives control: control is what region scoring counts."""
 
 
-def _is_point(move: Move) -> TypeGuard[Target]:
-    """An influence point (`infl KEY`)."""
-    return isinstance(move, Target) and move.verb == "infl"
-
-
 def influence_point(world: Game, player: str, moves: Sequence[Move], priced: bool = True) -> Move:
     """The influence point that gains most per operation spent, read off one snapshot.
 
@@ -232,7 +227,7 @@ def influence_point(world: Game, player: str, moves: Sequence[Move], priced: boo
     weights = {key: (weight, stability) for key, weight, stability in t.countries}
     best_id, best_gain = moves[0], -math.inf
     for choice in moves:
-        if not _is_point(choice):
+        if not is_point(choice):
             continue
         key = choice.country
         if key not in weights:
@@ -261,7 +256,7 @@ def per_operation(world: Game, player: str, scores: dict[Move, float]) -> dict[M
     now = evaluate(world, player)
     priced = {}
     for move, score in scores.items():
-        if _is_point(move) and move.country in stabilities:
+        if is_point(move) and move.country in stabilities:
             here = s.influence[move.country]
             price = point_price(sign * (here.us - here.ussr), stabilities[move.country])
             score = now + (score - now) / price

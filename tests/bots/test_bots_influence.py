@@ -18,14 +18,14 @@ from cold_war_tui.bots.evaluate import NON_BATTLEGROUND_FACTOR, evaluate, point_
 from cold_war_tui.bots.prior import (
     Prior,
     influence_points,
-    placed_points,
+    only_points,
     point_base,
     point_features,
     point_log_prior,
     shipped_prior,
 )
 from cold_war_tui.bots.strong import POINT_WEIGHT, StrongBot, level_points
-from cold_war_tui.bots.worlds import best, influence_point, one_step, per_operation
+from cold_war_tui.bots.worlds import best, forks, influence_point, one_step, per_operation
 from cold_war_tui.engine import DecisionKind, Game, Target
 
 FRANCE = Target("infl", "france")  # stability 3, a battleground of Europe
@@ -112,7 +112,7 @@ def test_the_shipped_habit_of_points_seldom_breaks_a_control() -> None:
     world = placing({"france": {"us": 3, "ussr": 0}, "east-germany": {"us": 1, "ussr": 3}})
     pending = world.pending
     assert pending is not None
-    placed = placed_points(world, influence_points(pending))
+    placed = only_points(forks(world, influence_points(pending)))
     log_p = point_log_prior(shipped_prior(), world, "USSR", placed)
     assert set(log_p) == {c.move for c in pending.choices}
     assert math.isclose(sum(math.exp(v) for v in log_p.values()), 1.0)
