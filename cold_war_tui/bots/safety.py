@@ -66,9 +66,16 @@ HAND_LOTTERIES = {5: "Five Year Plan", 67: "Grain Sales to Soviets"}
 the US play it (#67): with another DEFCON hazard in that hand, a lottery whose losing
 ticket is nuclear war. Played for ops by the USSR their event happens too (5.2)."""
 FIVE_YEAR_PLAN = 5
-"""Played by the US for its event, #5 discards a random USSR card and fires it if it is
-a US event: the US cannot know whether the USSR holds a US hazard (#4 Duck and Cover),
-so where DEFCON 2 may come it is a gamble whatever the US holds."""
+BLIND_DRAWS = {FIVE_YEAR_PLAN: "Five Year Plan", 49: "Missile Envy"}
+"""Events that fire, for the side that plays them, the event of a card from the
+opponent's hand that it cannot see: #5 (played by the US, a random USSR card, if it is a
+US event) and #49 Missile Envy (the opponent's highest-ops card, if it is the player's
+own or neutral). Where DEFCON 2 may come, one of the player's own DEFCON drops
+(DEFCON_DROPS) drawn there is nuclear war in his round, and he cannot know whether the
+opponent holds one: a gamble unless every one of his drops is out of that hand
+(`unseen_drops`)."""
+DEFCON_DROPS = {4: "Duck and Cover", 50: "We Will Bury You", 89: "Soviets Shoot Down KAL-007"}
+"""The events that lower DEFCON by one for the side they belong to."""
 LOTTERY_ONLY = frozenset({FIVE_YEAR_PLAN})
 """The lotteries that are no danger with no other hazard in hand (#5 Five Year Plan only
 draws); #67 Grain Sales also gives the US 2 ops when he returns the card he took."""
@@ -99,15 +106,19 @@ def gambles(
     card: int | None = None,
     trap_rounds: int = 0,
     china: bool = False,
+    drops_unseen: bool = True,
 ) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
     `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
-    (evaluate.Tables.hazards); `card` the card an `event_order` decision is about.
+    (evaluate.Tables.hazards); `card` the card an `event_order` decision is about;
+    `drops_unseen` whether one of his own DEFCON drops may be in the opponent's hand
+    (`unseen_drops`).
 
-    - #45 Summit, #5 Five Year Plan's event for the US (FIVE_YEAR_PLAN), and a hand
-      lottery (HAND_LOTTERIES) with another hazard in hand: in an action round at
-      DEFCON 2; at the headline at any DEFCON (the opponent's headline may resolve
-      first, and #40 Cuban Missile Crisis sets DEFCON 2 from any level).
+    - #45 Summit; the event of a blind draw (BLIND_DRAWS: #5 Five Year Plan for the US,
+      #49 Missile Envy) while `drops_unseen`; a hand lottery (HAND_LOTTERIES) with
+      another hazard in hand: in an action round at DEFCON 2; at the headline at any
+      DEFCON (the opponent's headline may resolve first, and #40 Cuban Missile Crisis
+      sets DEFCON 2 from any level).
     - A hazard played for ops in an action round at DEFCON 2: its event gives the
       opponent the drop or the battleground coup that ends the game (8.1.3).
     - A hazard (but LOTTERY_ONLY) headlined at DEFCON 3 or below: the opponent's
@@ -136,7 +147,7 @@ def gambles(
     taken = _taken_drops(moves, kind, defcon, hand, hazards)
     if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds > 1:
         return taken | _keep_a_forced_hazard(moves, hand, hazards, trap_rounds, china)
-    return taken | _hazard_plays(moves, kind, defcon, hand, hazards)
+    return taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
 
 
 def _taken_drops(
@@ -157,7 +168,12 @@ def _taken_drops(
 
 
 def _hazard_plays(
-    moves: Sequence[Move], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
+    moves: Sequence[Move],
+    kind: str,
+    defcon: int,
+    hand: Sequence[int],
+    hazards: frozenset[int],
+    drops_unseen: bool,
 ) -> set[Move]:
     """The gambles of `gambles` at DEFCON 2 in an action round, or at a headline."""
     if (kind == DecisionKind.ACTION and defcon > 2) or kind not in TOP_KINDS:
@@ -168,7 +184,9 @@ def _hazard_plays(
         played = _played_card(choice)
         for_space = isinstance(choice, Play) and choice.mode == "space"
         event = _event_card(choice)
-        if event in DEFCON_GAMBLES or (event == FIVE_YEAR_PLAN and event not in hazards):
+        if event in DEFCON_GAMBLES:
+            return True
+        if event in BLIND_DRAWS and event not in hazards and drops_unseen:
             return True
         if played in HAND_LOTTERIES and played in hazards and held and not for_space:
             return True
@@ -182,6 +200,16 @@ def _hazard_plays(
 
 
 TOP_KINDS = (DecisionKind.ACTION, DecisionKind.HEADLINE)
+
+
+def unseen_drops(world: Game, player: str) -> bool:
+    """Whether one of `player`'s own DEFCON drops (DEFCON_DROPS) may be in his opponent's
+    hand: it is in that hand or the draw pile of `world`, a determinized world of his,
+    whose redeal moves the cards he cannot see among those places only."""
+    side_of = tables(world).card_side
+    state = world.state
+    hidden = {*state.hands[other(player)], *state.draw}
+    return any(card in hidden for card in DEFCON_DROPS if side_of.get(card) == player)
 
 
 def _played_card(move: Move) -> int | None:

@@ -34,7 +34,7 @@ from cold_war_tui.bots.prior import (
     situation,
     verb_log_prior,
 )
-from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
+from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due, unseen_drops
 from cold_war_tui.bots.worlds import (
     TOP_DECISIONS,
     Policy,
@@ -238,6 +238,7 @@ class StrongBot:
             card=card if isinstance(card, int) else None,
             trap_rounds=rounds_before_his_coup(world, player),
             china=view.china_holder == player and view.china_face_up,
+            drops_unseen=unseen_drops(world, player),
         )
         outcomes = Outcomes(nuclear=risky(candidates))
         if pending.kind == DecisionKind.HEADLINE:

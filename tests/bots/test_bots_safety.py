@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from typing import Any
 
 from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
-from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due
+from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due, unseen_drops
 from cold_war_tui.bots.strong import (
     SHORTLIST,
     Bounds,
@@ -410,3 +411,52 @@ def test_8_1_3_grain_sales_is_a_gamble_while_the_ussr_holds_its_own_defcon_drop(
     assert gambles(plays, "action", 3, [67, 7], ussr) == set()  # no drop of its own to take
     us = tables(game).hazards["US"]
     assert gambles(plays, "action", 3, [67, 50, 7], us) == set()  # the US's own #67
+
+
+MISSILE_ENVY = 49  # neutral, 2 ops: exchanged for the opponent's highest-ops card
+KAL_007 = 89  # US, 4 ops, Late War: DEFCON -1
+
+
+def us_to_play(hand: list[int], ussr: list[int], turn: int, **fields: Any) -> Game:
+    """The US's fifth action round at DEFCON 2, after the USSR's."""
+    doc: dict[str, Any] = {
+        "phase": "action",
+        "turn": turn,
+        "phasing": "US",
+        "defcon": 2,
+        "hands": {"US": hand, "USSR": ussr},
+        "action_round": 5,
+        "rounds_taken": {"USSR": 5, "US": 4},
+        **fields,
+    }
+    return Game.from_scenario(doc)
+
+
+def test_8_1_3_missile_envy_is_a_gamble_while_a_drop_of_one_s_own_may_be_in_his_hand() -> None:
+    """#49 Missile Envy's event takes the opponent's highest-ops card and fires its event
+    if it is the player's own: the US given #4 Duck and Cover at DEFCON 2 sets DEFCON 1
+    in its own round. The US cannot see the USSR hand, so the event is a gamble (as #5
+    Five Year Plan's) unless each of its own drops is out of that hand: in its own hand,
+    or, for #89 KAL-007, still in the box of the Late War."""
+    game = us_to_play([MISSILE_ENVY, CAMP_DAVID, 98], [DUCK_AND_COVER, 29, 37], turn=8)
+    trap = game.fork()
+    trap.choose(f"play {MISSILE_ENVY} event")
+    trap.choose(f"give {DUCK_AND_COVER}")  # tied at 3 ops with #29: the USSR chooses
+    assert trap.outcome is not None and trap.outcome.ending == "DEFCON 1"  # the trap
+    assert trap.outcome.winner == "USSR"
+    us, ussr = tables(game).hazards["US"], tables(game).hazards["USSR"]
+    plays = moves("play 49 event", "play 49 ops", "play 49 space", "play 65 ops")
+    assert gambles(plays, "action", 2, [49, 65], us) == set(plays[:1])
+    assert gambles(plays, "action", 2, [49, 65], us, drops_unseen=False) == set()
+    assert gambles(plays, "action", 3, [49, 65], us) == set()
+    assert gambles(plays, "action", 2, [49, 65], ussr) == set(plays[:1])  # #50, the USSR's
+    headlines = moves("headline 49", "headline 65")
+    assert gambles(headlines, "headline", 4, [49, 65], us) == set(headlines[:1])
+    five = moves("play 5 event")
+    assert gambles(five, "action", 2, [5, 21], us, drops_unseen=False) == set()
+    assert unseen_drops(game, "US")  # #4 in the USSR hand, #89 in the draw pile
+    assert not unseen_drops(us_to_play([49, DUCK_AND_COVER], [29, 37], turn=5), "US")
+    assert unseen_drops(us_to_play([49, DUCK_AND_COVER], [29, 37], turn=8), "US")  # #89
+    for seed in range(3):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "US")
+        assert choice != f"play {MISSILE_ENVY} event", seed
