@@ -107,12 +107,14 @@ def gambles(
     trap_rounds: int = 0,
     china: bool = False,
     drops_unseen: bool = True,
+    spaceable: frozenset[int] = frozenset(),
 ) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
     `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
     (evaluate.Tables.hazards); `card` the card an `event_order` decision is about;
     `drops_unseen` whether one of his own DEFCON drops may be in the opponent's hand
-    (`unseen_drops`).
+    (`unseen_drops`); `spaceable` the hazards in his hand the space race can take this
+    turn (its attempt unused, their operations enough).
 
     - #45 Summit; the event of a blind draw (BLIND_DRAWS: #5 Five Year Plan for the US,
       #49 Missile Envy) while `drops_unseen`; a hand lottery (HAND_LOTTERIES) with
@@ -129,9 +131,9 @@ def gambles(
     - In an action round at TRAP_DEFCON, when the opponent has a round before our next
       (`trap_rounds`: our rounds left, this one counted; 0 when he has none; `china`:
       we hold the China Card face up): every play after which a hazard is still forced
-      on us in the rounds left (evaluate.forced_count), while another play would leave
-      none. His one battleground coup brings DEFCON 2, and the forced hazard then ends
-      the game in our round; played now (for ops, or to space) it costs its event at
+      on us in the rounds left (`_forced_after`), while another play would leave none.
+      His one battleground coup brings DEFCON 2, and the forced hazard then ends the
+      game in our round; played now (for ops, or to space) it costs its event at
       DEFCON 3 and no more.
     - #67 Grain Sales to Soviets, but to the space race, at DEFCON 3 or below while the
       USSR holds its own DEFCON drop (OWN_DEFCON_DROPS): the US may take that card and
@@ -146,7 +148,8 @@ def gambles(
         return set()
     taken = _taken_drops(moves, kind, defcon, hand, hazards)
     if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds > 1:
-        return taken | _keep_a_forced_hazard(moves, hand, hazards, trap_rounds, china)
+        trap = _keep_a_forced_hazard(moves, hand, hazards, trap_rounds, china, spaceable)
+        return taken | trap
     return taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
 
 
@@ -218,20 +221,54 @@ def _played_card(move: Move) -> int | None:
 
 
 def _keep_a_forced_hazard(
-    moves: Sequence[Move], hand: Sequence[int], hazards: frozenset[int], rounds: int, china: bool
+    moves: Sequence[Move],
+    hand: Sequence[int],
+    hazards: frozenset[int],
+    rounds: int,
+    china: bool,
+    spaceable: frozenset[int],
 ) -> set[Move]:
     """The plays of an action round after which a hazard is still forced on the player
-    in his `rounds` - 1 later rounds, when playing some hazard in his hand (always
-    possible, for ops) would leave none: read from the hand, so that a shortlist
-    without that play is ruled out whole and the spare choice finds it."""
+    in his `rounds` - 1 later rounds (`_forced_after`), when playing some hazard in his
+    hand for ops (always possible) would leave none: read from the hand, so that a
+    shortlist without that play is ruled out whole and the spare choice finds it.
 
-    def forced_after(out: set[int]) -> int:
-        left = [c for c in hand if c not in out]
-        return forced_count(left, hazards, rounds - 1, china and CHINA_CARD not in out)
+    The turn's space race attempt (`spaceable`) is counted only when the cards alone
+    leave no way out: a hazard kept for it is lost if another card takes the attempt,
+    and played now, at DEFCON 3, it costs its event and no more."""
+    for usable in (frozenset(), spaceable):
 
-    if all(forced_after({card}) for card in hand if card in hazards):
-        return set()
-    return {move for move in moves if forced_after(_put_out(move))}
+        def forced(move: Move, usable: frozenset[int] = usable) -> int:
+            return _forced_after(move, hand, hazards, rounds, china, usable)
+
+        if not all(forced(Play(card, "ops")) for card in hand if card in hazards):
+            return {move for move in moves if forced(move)}
+    return set()
+
+
+def _forced_after(
+    move: Move,
+    hand: Sequence[int],
+    hazards: frozenset[int],
+    rounds: int,
+    china: bool,
+    spaceable: frozenset[int],
+) -> int:
+    """How many hazards are still forced on the player after `move`, in his `rounds` - 1
+    later rounds (evaluate.forced_count). A hand lottery he plays for ops (HAND_LOTTERIES)
+    also takes a card of his at random: the count takes a safe one, the worst case. The
+    space race attempt of the turn, if the move leaves it unused, takes one hazard of
+    `spaceable` that is left."""
+    out = _put_out(move)
+    left = [card for card in hand if card not in out]
+    if isinstance(move, Play) and move.mode == "ops" and move.card in HAND_LOTTERIES:
+        safe = next((card for card in left if card not in hazards), None)
+        if safe is not None:
+            left.remove(safe)
+    forced = forced_count(left, hazards, rounds - 1, china and CHINA_CARD not in out)
+    spaced = isinstance(move, Play) and move.mode == "space"
+    to_space = not spaced and any(card in spaceable for card in left)
+    return max(0, forced - to_space)
 
 
 def _put_out(move: Move) -> set[int]:

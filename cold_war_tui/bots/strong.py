@@ -239,6 +239,11 @@ class StrongBot:
             trap_rounds=rounds_before_his_coup(world, player),
             china=view.china_holder == player and view.china_face_up,
             drops_unseen=unseen_drops(world, player),
+            spaceable=frozenset(
+                m.card
+                for m in moves_of(pending)
+                if isinstance(m, Play) and m.mode == "space" and m.card in hazards
+            ),
         )
         outcomes = Outcomes(nuclear=risky(candidates))
         if pending.kind == DecisionKind.HEADLINE:

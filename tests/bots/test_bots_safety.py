@@ -251,10 +251,12 @@ def test_8_1_3_at_defcon_3_a_play_that_keeps_a_forced_hazard_is_a_gamble() -> No
     assert gambles(plays, "action", 4, hand, ussr, trap_rounds=3) == set()
     both = [CIA_CREATED, GRAIN_SALES, 7]  # two forced: no play leaves none
     assert gambles(plays, "action", 3, both, ussr, trap_rounds=3) == set()
-    # #32 with #26 voids its event but spends two cards: #67 is still forced after it
+    # #32 with #26 voids its event but spends two cards: #67 is still forced after it;
+    # #67 for ops gives the US a card of the USSR's at random, maybe a safe one
     with_un = moves(f"un {CIA_CREATED}", f"play {GRAIN_SALES} ops", "play 7 ops")
+    with_un += moves(f"play {CIA_CREATED} ops")
     hand = [CIA_CREATED, GRAIN_SALES, UN_INTERVENTION, 7, WEAK_USSR_CARD]
-    assert gambles(with_un, "action", 3, hand, ussr, trap_rounds=4) == {with_un[0], with_un[2]}
+    assert gambles(with_un, "action", 3, hand, ussr, trap_rounds=4) == set(with_un[:3])
 
 
 def test_8_1_3_the_spare_choice_skips_the_plays_the_rules_rule_out() -> None:
@@ -460,3 +462,38 @@ def test_8_1_3_missile_envy_is_a_gamble_while_a_drop_of_one_s_own_may_be_in_his_
     for seed in range(3):
         choice = make_bot("strong", seed, iterations=2).choose(game, "US")
         assert choice != f"play {MISSILE_ENVY} event", seed
+
+
+FIVE_YEAR_PLAN = 5  # US, 3 ops: the USSR discards a random card, fired if a US event
+STAR_WARS = 85  # US, 2 ops: ahead in space, the US fires an event from the discard pile
+TEAR_DOWN_THIS_WALL = 96  # US, 3 ops: a free US coup in Europe
+
+
+def test_8_1_3_at_defcon_3_the_trap_count_sees_the_space_race_and_the_lottery_s_loss() -> None:
+    """Three hazards among seven cards for six rounds at DEFCON 3, the China Card with
+    the US: whatever the USSR plays, one hazard is still forced by the cards alone, but
+    the turn's space race attempt takes one more. A hazard for ops now, another to
+    space, the third held: no hazard is left for DEFCON 2. #5 Five Year Plan for ops
+    also discards a card of the USSR's at random, so it leaves one forced; so does any
+    other card, and a hazard sent to space now spends the attempt."""
+    hand = [FIVE_YEAR_PLAN, 20, 42, 74, 81, STAR_WARS, TEAR_DOWN_THIS_WALL]
+    game = ussr_to_play(
+        hand,
+        turn=8,
+        defcon=3,
+        action_round=2,
+        space={"US": 3, "USSR": 2},
+        china={"holder": "US"},
+    )
+    ussr = tables(game).hazards["USSR"]
+    plays = moves_of(game.pending)
+    spaceable = frozenset(m.card for m in plays if isinstance(m, Play) and m.mode == "space")
+    spaceable &= ussr
+    assert spaceable == {FIVE_YEAR_PLAN, STAR_WARS, TEAR_DOWN_THIS_WALL}
+    risky = gambles(plays, "action", 3, hand, ussr, trap_rounds=6, spaceable=spaceable)
+    safe = {m.notation for m in plays if m not in risky}
+    assert safe == {f"play {STAR_WARS} ops", f"play {TEAR_DOWN_THIS_WALL} ops"}
+    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=6) == set()  # no space: none
+    for seed in range(4):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
+        assert choice in safe, (seed, choice)
