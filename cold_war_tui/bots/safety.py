@@ -75,18 +75,18 @@ own or neutral). Where DEFCON 2 may come, one of the player's own DEFCON drops
 opponent holds one: a gamble unless every one of his drops is out of that hand
 (`unseen_drops`)."""
 DEFCON_DROPS = {4: "Duck and Cover", 50: "We Will Bury You", 89: "Soviets Shoot Down KAL-007"}
-"""The events that lower DEFCON by one for the side they belong to."""
+"""The events that lower DEFCON by one for the side they belong to. A side's own drops
+are those not among its hazards (the opponent's cards it must not play)."""
 LOTTERY_ONLY = frozenset({FIVE_YEAR_PLAN})
 """The lotteries that are no danger with no other hazard in hand (#5 Five Year Plan only
 draws); #67 Grain Sales also gives the US 2 ops when he returns the card he took."""
 
 
 GRAIN_SALES = 67
-OWN_DEFCON_DROPS = {50: "We Will Bury You"}
-"""The USSR's own card whose event lowers DEFCON. Played by the USSR (but to the space
-race), #67 Grain Sales to Soviets lets the US take it from the USSR hand and play it for
-ops: its event brings DEFCON down in the USSR's round, and from DEFCON 3 or below the
-US's battleground coup then ends the game there (`_taken_drops`)."""
+"""Played by the USSR (but to the space race), #67 Grain Sales to Soviets lets the US
+take a card from the USSR hand and play it for ops. Taken, the USSR's own DEFCON drop
+(#50 We Will Bury You) brings DEFCON down in the USSR's round, and from DEFCON 3 or
+below the US's battleground coup then ends the game there (`_taken_drops`)."""
 
 
 TRAP_DEFCON = 3
@@ -136,7 +136,7 @@ def gambles(
       game in our round; played now (for ops, or to space) it costs its event at
       DEFCON 3 and no more.
     - #67 Grain Sales to Soviets, but to the space race, at DEFCON 3 or below while the
-      USSR holds its own DEFCON drop (OWN_DEFCON_DROPS): the US may take that card and
+      USSR holds its own DEFCON drop (DEFCON_DROPS): the US may take that card and
       play it for ops, its event first, then his coup.
 
     The search's opponent answers by one step of lookahead, which misses a kill that
@@ -157,10 +157,10 @@ def _taken_drops(
     moves: Sequence[Move], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
 ) -> set[Move]:
     """The plays of #67 Grain Sales to Soviets (but to the space race) at DEFCON 3 or
-    below while the hand holds a DEFCON drop of the player's own (OWN_DEFCON_DROPS)."""
+    below while the hand holds a DEFCON drop of the player's own (DEFCON_DROPS)."""
     if kind not in TOP_KINDS or defcon > 3 or GRAIN_SALES not in hazards:
         return set()
-    if not any(card in OWN_DEFCON_DROPS for card in hand):
+    if not any(card in DEFCON_DROPS and card not in hazards for card in hand):
         return set()
     return {
         move
@@ -209,10 +209,10 @@ def unseen_drops(world: Game, player: str) -> bool:
     """Whether one of `player`'s own DEFCON drops (DEFCON_DROPS) may be in his opponent's
     hand: it is in that hand or the draw pile of `world`, a determinized world of his,
     whose redeal moves the cards he cannot see among those places only."""
-    side_of = tables(world).card_side
+    hazards = tables(world).hazards[player]
     state = world.state
     hidden = {*state.hands[other(player)], *state.draw}
-    return any(card in hidden for card in DEFCON_DROPS if side_of.get(card) == player)
+    return any(card in hidden for card in DEFCON_DROPS if card not in hazards)
 
 
 def _played_card(move: Move) -> int | None:

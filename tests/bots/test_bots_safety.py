@@ -12,7 +12,16 @@ from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_t
 
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
-from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due, unseen_drops
+from cold_war_tui.bots.safety import (
+    BLIND_DRAWS,
+    DEFCON_DROPS,
+    DEFCON_GAMBLES,
+    HAND_LOTTERIES,
+    Outcomes,
+    gambles,
+    scoring_plays_due,
+    unseen_drops,
+)
 from cold_war_tui.bots.strong import (
     SHORTLIST,
     Bounds,
@@ -497,3 +506,17 @@ def test_8_1_3_at_defcon_3_the_trap_count_sees_the_space_race_and_the_lottery_s_
     for seed in range(4):
         choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
         assert choice in safe, (seed, choice)
+
+
+def test_8_1_3_the_safety_tables_name_their_cards() -> None:
+    """The blind draws, the hand lotteries, the DEFCON gambles and drops match the card
+    data by name, so a renumbering is caught; every drop is some side's hazard (the
+    other side's card), so a side's own drops are those not among its hazards."""
+    game = Game.new()
+    names = {card.number: card.name for card in game.data.cards}
+    for table in (BLIND_DRAWS, HAND_LOTTERIES, DEFCON_GAMBLES, DEFCON_DROPS):
+        for number, name in table.items():
+            assert names[number] == name
+    hazards = tables(game).hazards
+    assert set(DEFCON_DROPS) <= hazards["US"] | hazards["USSR"]
+    assert {c for c in DEFCON_DROPS if c not in hazards["US"]} == {DUCK_AND_COVER, KAL_007}
