@@ -439,10 +439,22 @@ class _Reader:
         return game, followed, dice, seed
 
     def _game(self, doc: dict[str, Any], raw: _Raw) -> Game:
+        """The engine's game at the round's start; a round with a play that the engine's
+        turn does not hold (an action round past the turn's last) is a position it
+        refuses too. An empty one (`Turn 9, US AR8: :`) is a pass the engine may skip."""
         try:
-            return Game.from_scenario(doc, self.options, self.data)
+            game = Game.from_scenario(doc, self.options, self.data)
         except ScenarioError as err:
             raise LogError(raw.line, _first_text(raw), f"an impossible position: {err}") from None
+        turn = game.state.turn
+        if raw.kind != "setup" and not raw.empty and turn != raw.turn:
+            raise LogError(
+                raw.line,
+                _first_text(raw),
+                f"an impossible position: turn {raw.turn} has no such round"
+                f" (the engine goes on to turn {turn})",
+            )
+        return game
 
 
 def _summit_bonus(game: Game) -> dict[Side, int]:

@@ -75,6 +75,15 @@ def test_rounds_out_of_order() -> None:
     assert (error.line, error.reason) == (number, "this round is out of order")
 
 
+def test_an_action_round_past_the_turn_s_last() -> None:
+    """Turn 2 has six action rounds a side (the Early War): an AR7 there is not a round
+    the engine can stand at (it would go on to turn 3), so the log is refused."""
+    number = LINES.index("Turn 2, US AR1: Special Relationship: Place Influence (1 Ops):") + 1
+    text = "Turn 2, US AR7: Special Relationship: Place Influence (1 Ops):"
+    error = error_of(with_line(number, text))
+    assert error.line == number and "turn 2 has no such round" in str(error)
+
+
 def test_the_excerpt_is_at_most_80_characters() -> None:
     long_name = "Very " * 60 + "Long Card"
     error = error_of(with_line(15, f"Event: {long_name}"))
