@@ -160,7 +160,7 @@ def _taken_drops(
     below while the hand holds a DEFCON drop of the player's own (DEFCON_DROPS)."""
     if kind not in TOP_KINDS or defcon > 3 or GRAIN_SALES not in hazards:
         return set()
-    if not any(card in DEFCON_DROPS and card not in hazards for card in hand):
+    if not own_drops(hazards) & set(hand):
         return set()
     return {
         move
@@ -209,10 +209,15 @@ def unseen_drops(world: Game, player: str) -> bool:
     """Whether one of `player`'s own DEFCON drops (DEFCON_DROPS) may be in his opponent's
     hand: it is in that hand or the draw pile of `world`, a determinized world of his,
     whose redeal moves the cards he cannot see among those places only."""
-    hazards = tables(world).hazards[player]
     state = world.state
     hidden = {*state.hands[other(player)], *state.draw}
-    return any(card in hidden for card in DEFCON_DROPS if card not in hazards)
+    return bool(own_drops(tables(world).hazards[player]) & hidden)
+
+
+def own_drops(hazards: frozenset[int]) -> set[int]:
+    """A side's own DEFCON drops: those of DEFCON_DROPS not among its `hazards` (the
+    opponent's cards it must not play)."""
+    return {card for card in DEFCON_DROPS if card not in hazards}
 
 
 def _played_card(move: Move) -> int | None:
@@ -236,13 +241,13 @@ def _keep_a_forced_hazard(
     The turn's space race attempt (`spaceable`) is counted only when the cards alone
     leave no way out: a hazard kept for it is lost if another card takes the attempt,
     and played now, at DEFCON 3, it costs its event and no more."""
+
+    def forced(move: Move, usable: frozenset[int]) -> int:
+        return _forced_after(move, hand, hazards, rounds, china, usable)
+
     for usable in (frozenset(), spaceable):
-
-        def forced(move: Move, usable: frozenset[int] = usable) -> int:
-            return _forced_after(move, hand, hazards, rounds, china, usable)
-
-        if not all(forced(Play(card, "ops")) for card in hand if card in hazards):
-            return {move for move in moves if forced(move)}
+        if not all(forced(Play(card, "ops"), usable) for card in hand if card in hazards):
+            return {move for move in moves if forced(move, usable)}
     return set()
 
 

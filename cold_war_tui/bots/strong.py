@@ -194,14 +194,14 @@ class StrongBot:
         """The bot's choice at `player`'s decision, with the scores of what it weighed;
         the moves `also` lists (a move played in a record, to compare) are weighed too."""
         pending = pending_for(game, player)
-        ids = moves_of(pending)
-        if len(ids) == 1:
-            return Analysis(ids[0], ((ids[0], 0.0),))
+        menu = moves_of(pending)
+        if len(menu) == 1:
+            return Analysis(menu[0], ((menu[0], 0.0),))
         started = time.perf_counter()
         key = decision_key(game, player, self._seed)
         sampled = worlds(game, player, key)
         world = next(sampled)
-        ids = scoring_plays_due(world, player, pending, ids)
+        ids = scoring_plays_due(world, player, pending, menu)
         if pending.kind == DecisionKind.REALIGN:
             return Analysis.of(expected_one_step(sampled, world, player, ids), ids)
         first, log_point = self._first_step(world, player, pending.kind, ids)
@@ -241,7 +241,7 @@ class StrongBot:
             drops_unseen=unseen_drops(world, player),
             spaceable=frozenset(
                 m.card
-                for m in moves_of(pending)
+                for m in menu
                 if isinstance(m, Play) and m.mode == "space" and m.card in hazards
             ),
         )
