@@ -10,12 +10,14 @@ played now.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from cold_war_tui.bots.evaluate import forced_count, tables
 from cold_war_tui.engine import (
     CHINA_CARD,
+    ROUND_ORDER,
     Decision,
     DecisionKind,
     Ending,
@@ -93,6 +95,15 @@ TRAP_DEFCON = 3
 """The DEFCON at which a hazard this turn forces on a side must go now (`gambles`'
 `trap_rounds`): one battleground coup of the opponent's brings DEFCON 2, where that
 hazard ends the game."""
+HAND_TAKERS = {
+    FIVE_YEAR_PLAN: "Five Year Plan",
+    GRAIN_SALES: "Grain Sales to Soviets",
+    98: "Aldrich Ames Remix",
+}
+"""Events that take a card from the hand of the side they do not belong to: #5 and #67 a
+random USSR card, #98 a US card the USSR picks. Headlined or played for ops by that
+side, they cost it one card more than the play (`takers`): a card short, a hazard may
+become one it must play."""
 UN_INTERVENTION = 32
 """#32 UN Intervention: played with an opponent's card, whose event then does not happen."""
 
@@ -108,13 +119,16 @@ def gambles(
     china: bool = False,
     drops_unseen: bool = True,
     spaceable: frozenset[int] = frozenset(),
+    taken_by: frozenset[int] = frozenset(),
 ) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
     `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
     (evaluate.Tables.hazards); `card` the card an `event_order` decision is about;
-    `drops_unseen` whether one of his own DEFCON drops may be in the opponent's hand
-    (`unseen_drops`); `spaceable` the hazards in his hand the space race can take this
-    turn (its attempt unused, their operations enough).
+    `trap_rounds` his rounds after this decision that a round of the opponent's comes
+    before (`exposed_rounds`); `drops_unseen` whether one of his own DEFCON drops may be
+    in the opponent's hand (`unseen_drops`); `spaceable` the hazards in his hand the
+    space race can take this turn (its attempt unused, their operations enough);
+    `taken_by` the cards whose event takes one of his (`takers`).
 
     - #45 Summit; the event of a blind draw (BLIND_DRAWS: #5 Five Year Plan for the US,
       #49 Missile Envy) while `drops_unseen`; a hand lottery (HAND_LOTTERIES) with
@@ -129,12 +143,15 @@ def gambles(
     - At DEFCON 3 or below, a hazard's operations before its event: a battleground coup
       of one's own brings DEFCON 2 for the event; the event first is safe.
     - In an action round at TRAP_DEFCON, when the opponent has a round before our next
-      (`trap_rounds`: our rounds left, this one counted; 0 when he has none; `china`:
-      we hold the China Card face up): every play after which a hazard is still forced
-      on us in the rounds left (`_forced_after`), while another play would leave none.
-      His one battleground coup brings DEFCON 2, and the forced hazard then ends the
-      game in our round; played now (for ops, or to space) it costs its event at
-      DEFCON 3 and no more.
+      (`china`: we hold the China Card face up): every play after which a hazard is
+      still forced on us in our `trap_rounds` (`_forced_after`), while another play
+      would leave none. His one battleground coup brings DEFCON 2, and the forced
+      hazard then ends the game in our round; played now (for ops, or to space) it
+      costs its event at DEFCON 3 and no more.
+    - At the headline at TRAP_DEFCON or below, the same count over `trap_rounds` (all
+      of the turn's rounds of the side that plays second, ROUND_ORDER): a headline that
+      leaves more hazards forced than another (#98 Aldrich Ames Remix, headlined by the
+      US, costs it a card of the USSR's choice) where the other is no gamble.
     - #67 Grain Sales to Soviets, but to the space race, at DEFCON 3 or below while the
       USSR holds its own DEFCON drop (DEFCON_DROPS): the US may take that card and
       play it for ops, its event first, then his coup.
@@ -147,10 +164,20 @@ def gambles(
             return {m for m in moves if isinstance(m, Order) and m.first == "ops"}
         return set()
     taken = _taken_drops(moves, kind, defcon, hand, hazards)
-    if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds > 1:
-        trap = _keep_a_forced_hazard(moves, hand, hazards, trap_rounds, china, spaceable)
-        return taken | trap
-    return taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
+    count = partial(
+        _forced_after,
+        hand=hand,
+        hazards=hazards,
+        rounds=trap_rounds,
+        china=china,
+        taken_by=taken_by,
+    )
+    if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds:
+        return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
+    risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
+    if kind == DecisionKind.HEADLINE and defcon <= TRAP_DEFCON and trap_rounds:
+        return risky | _headline_trap(moves, risky, spaceable, count)
+    return risky
 
 
 def _taken_drops(
@@ -214,6 +241,42 @@ def unseen_drops(world: Game, player: str) -> bool:
     return bool(own_drops(tables(world).hazards[player]) & hidden)
 
 
+def takers(world: Game, player: str) -> frozenset[int]:
+    """The cards of HAND_TAKERS whose event takes one of `player`'s cards: the opponent's."""
+    side = tables(world).card_side
+    return frozenset(card for card in HAND_TAKERS if side.get(card) == other(player))
+
+
+def exposed_rounds(world: Game, player: str, kind: str) -> int:
+    """`player`'s action rounds after this decision (an action round or the headline)
+    that a round of the opponent's comes before (ROUND_ORDER at the headline): those in
+    which one battleground coup of his may have brought DEFCON 2 (`gambles`)."""
+    if kind == DecisionKind.HEADLINE:
+        first = ROUND_ORDER[0] == player
+        return world.action_rounds(player) - (1 if first else 0)
+    return world.rounds_left(player) - 1 if world.rounds_left(other(player)) else 0
+
+
+def spaceable_hazards(world: Game, player: str, kind: str, menu: Sequence[Move]) -> frozenset[int]:
+    """The hazards in `player`'s hand that the turn's space race attempt can take: those
+    the action menu offers to space; at the headline, those with the operations his
+    next box needs (6.4.1)."""
+    hazards = tables(world).hazards[player]
+    if kind != DecisionKind.HEADLINE:
+        return frozenset(
+            m.card for m in menu if isinstance(m, Play) and m.mode == "space" and m.card in hazards
+        )
+    odds = world.space_odds(player)
+    if odds is None:
+        return frozenset()
+    hand = world.view(player).hand
+    return frozenset(
+        card
+        for card in hand
+        if card in hazards and world.ops_value(card, player) >= odds.ops_needed
+    )
+
+
 def own_drops(hazards: frozenset[int]) -> set[int]:
     """A side's own DEFCON drops: those of DEFCON_DROPS not among its `hazards` (the
     opponent's cards it must not play)."""
@@ -225,63 +288,78 @@ def _played_card(move: Move) -> int | None:
     return move.card if isinstance(move, Play | Headline) else None
 
 
+ForcedCount = Callable[[Move, frozenset[int]], int]
+"""`_forced_after` with the player's hand, hazards, rounds and China Card filled in:
+a move and the hazards the space race may take give the hazards still forced."""
+
+
 def _keep_a_forced_hazard(
     moves: Sequence[Move],
     hand: Sequence[int],
     hazards: frozenset[int],
-    rounds: int,
-    china: bool,
     spaceable: frozenset[int],
+    forced: ForcedCount,
 ) -> set[Move]:
     """The plays of an action round after which a hazard is still forced on the player
-    in his `rounds` - 1 later rounds (`_forced_after`), when playing some hazard in his
-    hand for ops (always possible) would leave none: read from the hand, so that a
-    shortlist without that play is ruled out whole and the spare choice finds it.
+    (`forced`), when playing some hazard in his hand for ops (always possible) would
+    leave none: read from the hand, so that a shortlist without that play is ruled out
+    whole and the spare choice finds it.
 
     The turn's space race attempt (`spaceable`) is counted only when the cards alone
     leave no way out: a hazard kept for it is lost if another card takes the attempt,
     and played now, at DEFCON 3, it costs its event and no more."""
-
-    def forced(move: Move, usable: frozenset[int]) -> int:
-        return _forced_after(move, hand, hazards, rounds, china, usable)
-
     for usable in (frozenset(), spaceable):
         if not all(forced(Play(card, "ops"), usable) for card in hand if card in hazards):
             return {move for move in moves if forced(move, usable)}
     return set()
 
 
+def _headline_trap(
+    moves: Sequence[Move], risky: set[Move], spaceable: frozenset[int], forced: ForcedCount
+) -> set[Move]:
+    """The headlines that leave more hazards forced on the player (`forced`, the space
+    race attempt counted) than the least any headline outside `risky` leaves."""
+    counts = {move: forced(move, spaceable) for move in moves if isinstance(move, Headline)}
+    allowed = [n for move, n in counts.items() if move not in risky]
+    least = min(allowed, default=0)
+    return {move for move, n in counts.items() if n > least}
+
+
 def _forced_after(
     move: Move,
+    spaceable: frozenset[int],
+    *,
     hand: Sequence[int],
     hazards: frozenset[int],
     rounds: int,
     china: bool,
-    spaceable: frozenset[int],
+    taken_by: frozenset[int],
 ) -> int:
-    """How many hazards are still forced on the player after `move`, in his `rounds` - 1
-    later rounds (evaluate.forced_count). A hand lottery he plays for ops (HAND_LOTTERIES)
-    also takes a card of his at random: the count takes a safe one, the worst case. The
-    space race attempt of the turn, if the move leaves it unused, takes one hazard of
-    `spaceable` that is left."""
+    """How many hazards are still forced on the player after `move` (a headline or an
+    action-round play), in his `rounds` later rounds (evaluate.forced_count). A card of
+    `taken_by` he headlines or plays for ops takes one more of his cards: the count
+    takes a safe one, the worst case. The space race attempt of the turn, if the move
+    leaves it unused, takes one hazard of `spaceable` that is left."""
     out = _put_out(move)
     left = [card for card in hand if card not in out]
-    if isinstance(move, Play) and move.mode == "ops" and move.card in HAND_LOTTERIES:
+    fires = isinstance(move, Headline) or (isinstance(move, Play) and move.mode == "ops")
+    if fires and _played_card(move) in taken_by:
         safe = next((card for card in left if card not in hazards), None)
         if safe is not None:
             left.remove(safe)
-    forced = forced_count(left, hazards, rounds - 1, china and CHINA_CARD not in out)
+    forced = forced_count(left, hazards, rounds, china and CHINA_CARD not in out)
     spaced = isinstance(move, Play) and move.mode == "space"
     to_space = not spaced and any(card in spaceable for card in left)
     return max(0, forced - to_space)
 
 
 def _put_out(move: Move) -> set[int]:
-    """The cards an action-round play takes out of the hand: its card, and with #32 UN
-    Intervention the opponent's card played with it."""
+    """The cards a headline or an action-round play takes out of the hand: its card, and
+    with #32 UN Intervention the opponent's card played with it."""
     if isinstance(move, Un):
         return {UN_INTERVENTION, move.card}
-    return {move.card} if isinstance(move, Play) else set()
+    card = _played_card(move)
+    return set() if card is None else {card}
 
 
 def _event_card(move: Move) -> int | None:

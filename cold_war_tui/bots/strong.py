@@ -34,7 +34,15 @@ from cold_war_tui.bots.prior import (
     situation,
     verb_log_prior,
 )
-from cold_war_tui.bots.safety import Outcomes, gambles, scoring_plays_due, unseen_drops
+from cold_war_tui.bots.safety import (
+    Outcomes,
+    exposed_rounds,
+    gambles,
+    scoring_plays_due,
+    spaceable_hazards,
+    takers,
+    unseen_drops,
+)
 from cold_war_tui.bots.worlds import (
     TOP_DECISIONS,
     Policy,
@@ -236,14 +244,11 @@ class StrongBot:
             hand=view.hand,
             hazards=hazards,
             card=card if isinstance(card, int) else None,
-            trap_rounds=rounds_before_his_coup(world, player),
+            trap_rounds=exposed_rounds(world, player, pending.kind),
             china=view.china_holder == player and view.china_face_up,
             drops_unseen=unseen_drops(world, player),
-            spaceable=frozenset(
-                m.card
-                for m in menu
-                if isinstance(m, Play) and m.mode == "space" and m.card in hazards
-            ),
+            spaceable=spaceable_hazards(world, player, pending.kind, menu),
+            taken_by=takers(world, player),
         )
         outcomes = Outcomes(nuclear=risky(candidates))
         if pending.kind == DecisionKind.HEADLINE:
@@ -371,13 +376,6 @@ def level_points(scores: dict[Move, float], point_habit: dict[Move, float]) -> d
         return scores
     back = max(scores[m] - point_habit[m] for m in points) - max(scores[m] for m in points)
     return {m: v + back if m in point_habit else v for m, v in scores.items()}
-
-
-def rounds_before_his_coup(game: Game, player: str) -> int:
-    """`player`'s action rounds left (this one counted) when the opponent has one before
-    `player`'s next, else 0: the rounds in which a hazard forced on `player` meets DEFCON
-    2 after one battleground coup of his (safety.gambles, TRAP_DEFCON)."""
-    return game.rounds_left(player) if game.rounds_left(other(player)) else 0
 
 
 def prior_shortlist(

@@ -36,10 +36,12 @@ from cold_war_tui.engine.odds import CoupOdds, RealignOdds, SpaceOdds
 from cold_war_tui.engine.options import GameOptions
 from cold_war_tui.engine.scoring import SideScore
 from cold_war_tui.engine.state import CountryInfluence, StateSnapshot
+from cold_war_tui.engine.turn import ROUND_ORDER
 
 # What the rest of the program may use (the TUI imports nothing else: tests/test_boundaries).
 __all__ = [
     "CHINA_CARD",
+    "ROUND_ORDER",
     "SIDES",
     "Answer",
     "Asked",

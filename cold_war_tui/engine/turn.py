@@ -202,6 +202,10 @@ def headline_phase(core: Core) -> Flow[None]:
 # -- action rounds ------------------------------------------------------------
 
 
+ROUND_ORDER: tuple[Side, Side] = (USSR, US)
+"""Who plays first in every pair of action rounds: the USSR (02-full-game "Turn sequence")."""
+
+
 def rounds_for(core: Core, side: Side) -> int:
     """`side`'s action rounds this turn: one more at space box 8 (6.4.4) or by event."""
     extra = ops.holds_space_bonus(core, side, 8) or core.state.turn_effects.get(
@@ -214,7 +218,7 @@ def action_rounds(core: Core) -> Flow[None]:
     state = core.state
     # Recounted each round: an extra round can be gained mid-turn (#86 North Sea Oil).
     while state.action_round <= max(rounds_for(core, USSR), rounds_for(core, US)):
-        for side in (USSR, US):
+        for side in ROUND_ORDER:
             if state.rounds_taken[side] >= state.action_round:
                 continue
             core.checkpoint()

@@ -17,9 +17,13 @@ from cold_war_tui.bots.safety import (
     DEFCON_DROPS,
     DEFCON_GAMBLES,
     HAND_LOTTERIES,
+    HAND_TAKERS,
     Outcomes,
+    exposed_rounds,
     gambles,
     scoring_plays_due,
+    spaceable_hazards,
+    takers,
     unseen_drops,
 )
 from cold_war_tui.bots.strong import (
@@ -201,9 +205,6 @@ def assert_olympics_headline_condemned(turn: int, defcon: int, danger: int, seed
         assert choice != candidates[0].notation
 
 
-CIA_CREATED = 26  # US, 1 op: the US conducts 1 op (a coup in a battleground)
-
-
 def test_8_1_3_the_hazards_a_side_must_play_are_counted_against_its_rounds() -> None:
     """A hazard must be played once the safe cards run out before the rounds do; a card
     beyond the rounds may be held, and the face-up China Card stands in for one play."""
@@ -252,20 +253,23 @@ def test_8_1_3_at_defcon_3_a_play_that_keeps_a_forced_hazard_is_a_gamble() -> No
     plays += moves("play 10 ops")
     hand = [CIA_CREATED, 7, WEAK_USSR_CARD]
     keep = set(plays[2:])
-    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=3) == keep
-    assert gambles(plays[2:], "action", 3, hand, ussr, trap_rounds=3) == keep  # a shortlist
-    assert gambles(plays, "action", 3, [*hand, 8], ussr, trap_rounds=3) == set()  # one kept
-    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=3, china=True) == set()
+    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=2) == keep
+    assert gambles(plays[2:], "action", 3, hand, ussr, trap_rounds=2) == keep  # a shortlist
+    assert gambles(plays, "action", 3, [*hand, 8], ussr, trap_rounds=2) == set()  # one kept
+    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=2, china=True) == set()
     assert gambles(plays, "action", 3, hand, ussr, trap_rounds=0) == set()  # no US round
-    assert gambles(plays, "action", 4, hand, ussr, trap_rounds=3) == set()
+    assert gambles(plays, "action", 4, hand, ussr, trap_rounds=2) == set()
     both = [CIA_CREATED, GRAIN_SALES, 7]  # two forced: no play leaves none
-    assert gambles(plays, "action", 3, both, ussr, trap_rounds=3) == set()
+    assert gambles(plays, "action", 3, both, ussr, trap_rounds=2) == set()
     # #32 with #26 voids its event but spends two cards: #67 is still forced after it;
     # #67 for ops gives the US a card of the USSR's at random, maybe a safe one
     with_un = moves(f"un {CIA_CREATED}", f"play {GRAIN_SALES} ops", "play 7 ops")
     with_un += moves(f"play {CIA_CREATED} ops")
     hand = [CIA_CREATED, GRAIN_SALES, UN_INTERVENTION, 7, WEAK_USSR_CARD]
-    assert gambles(with_un, "action", 3, hand, ussr, trap_rounds=4) == set(with_un[:3])
+    lottery = frozenset({GRAIN_SALES})
+    assert gambles(with_un, "action", 3, hand, ussr, trap_rounds=3, taken_by=lottery) == set(
+        with_un[:3]
+    )
 
 
 def test_8_1_3_the_spare_choice_skips_the_plays_the_rules_rule_out() -> None:
@@ -276,7 +280,7 @@ def test_8_1_3_the_spare_choice_skips_the_plays_the_rules_rule_out() -> None:
     hand = [CIA_CREATED, 7, WEAK_USSR_CARD]
     game = ussr_to_play(hand, action_round=4, defcon=3, china={"holder": "US"})
     ussr = tables(game).hazards["USSR"]
-    risky = partial(gambles, kind="action", defcon=3, hand=hand, hazards=ussr, trap_rounds=3)
+    risky = partial(gambles, kind="action", defcon=3, hand=hand, hazards=ussr, trap_rounds=2)
     kept = [f"play {card} {mode}" for card in (7, WEAK_USSR_CARD) for mode in MODES]
     rest = moves(*kept, f"play {CIA_CREATED} ops")
     assert len(rest) > SHORTLIST
@@ -414,7 +418,7 @@ def test_8_1_3_grain_sales_is_a_gamble_while_the_ussr_holds_its_own_defcon_drop(
     plays = moves("play 67 ops", "play 67 event", "play 67 space", "play 50 event", "play 7 ops")
     risky = set(moves("play 67 ops", "play 67 event"))
     assert gambles(plays, "action", 3, [67, 50, 7], ussr) == risky
-    assert gambles(plays, "action", 3, [67, 50, 7], ussr, trap_rounds=3) >= risky
+    assert gambles(plays, "action", 3, [67, 50, 7], ussr, trap_rounds=2) >= risky
     assert gambles(moves("headline 67", "headline 7"), "headline", 3, [67, 50, 7], ussr) == set(
         moves("headline 67")
     )
@@ -499,13 +503,65 @@ def test_8_1_3_at_defcon_3_the_trap_count_sees_the_space_race_and_the_lottery_s_
     spaceable = frozenset(m.card for m in plays if isinstance(m, Play) and m.mode == "space")
     spaceable &= ussr
     assert spaceable == {FIVE_YEAR_PLAN, STAR_WARS, TEAR_DOWN_THIS_WALL}
-    risky = gambles(plays, "action", 3, hand, ussr, trap_rounds=6, spaceable=spaceable)
+    count = partial(gambles, plays, "action", 3, hand, ussr, trap_rounds=5)
+    risky = count(spaceable=spaceable, taken_by=takers(game, "USSR"))
     safe = {m.notation for m in plays if m not in risky}
     assert safe == {f"play {STAR_WARS} ops", f"play {TEAR_DOWN_THIS_WALL} ops"}
-    assert gambles(plays, "action", 3, hand, ussr, trap_rounds=6) == set()  # no space: none
+    assert count() == set()  # no space: none
     for seed in range(4):
         choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
         assert choice in safe, (seed, choice)
+
+
+ALDRICH_AMES = 98  # USSR, 3 ops: the US shows its hand and the USSR discards a card of it
+ORTEGA = 91  # USSR, 2 ops: the USSR may coup next to Nicaragua (Cuba)
+USSR_CARDS = [7, 14, 15, 28, 30, 33, WEAK_USSR_CARD]  # no DEFCON hazard for the US
+
+
+def us_headline(us: list[int], defcon: int = 3) -> Game:
+    """Turn 8's headline, the USSR's pick made (#99): the US to pick from `us`."""
+    ussr = [20, 53, 59, 61, 63, 65, 85, 94, 99]
+    doc = {"phase": "headline", "turn": 8, "defcon": defcon, "hands": {"US": us, "USSR": ussr}}
+    game = Game.from_scenario(doc)
+    game.choose("headline 99")
+    return game
+
+
+def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> None:
+    """Nine US cards for seven rounds, one of them #62 Lone Gunman: any headline leaves
+    one card to spare. #98 Aldrich Ames Remix headlined by the US fires its USSR event,
+    which discards a US card of the USSR's choice: no card is left to spare, and #62
+    must be played. The USSR plays first in every round (ROUND_ORDER), so one coup of
+    its brings DEFCON 2 before the US can play #62 away. Not a gamble where the space
+    race can take the hazard, at DEFCON 4, or for the USSR, whose first round comes
+    before any US round. The same count holds #98 played for ops in an action round."""
+    game = us_headline([ALDRICH_AMES, LONE_GUNMAN, *USSR_CARDS])
+    menu = moves_of(game.pending)
+    assert exposed_rounds(game, "US", "headline") == 7
+    assert exposed_rounds(game, "USSR", "headline") == 6
+    assert takers(game, "US") == {ALDRICH_AMES}
+    assert takers(game, "USSR") == {FIVE_YEAR_PLAN, GRAIN_SALES}
+    assert spaceable_hazards(game, "US", "headline", menu) == set()  # 1 op: no box
+    hand, us = game.view("US").hand, tables(game).hazards["US"]
+    count = partial(gambles, menu, "headline", hand=hand, hazards=us, taken_by={ALDRICH_AMES})
+    hazard = set(moves(f"headline {LONE_GUNMAN}"))  # a hazard headlined at DEFCON 3
+    assert count(defcon=3, trap_rounds=7) == {*hazard, *moves(f"headline {ALDRICH_AMES}")}
+    assert count(defcon=4, trap_rounds=7) == set()
+    assert count(defcon=3, trap_rounds=6) == hazard  # the USSR's first round takes #62
+    assert count(defcon=3, trap_rounds=7, china=True) == hazard
+    spaced = us_headline([ALDRICH_AMES, ORTEGA, *USSR_CARDS])  # 2 ops reach box 1
+    headlines = moves_of(spaced.pending)
+    assert spaceable_hazards(spaced, "US", "headline", headlines) == {ORTEGA}
+    hand = spaced.view("US").hand
+    rule = partial(gambles, headlines, "headline", 3, hand, us, trap_rounds=7)
+    # #91 to space: #98 leaves none forced
+    assert rule(spaceable={ORTEGA}, taken_by={ALDRICH_AMES}) == set(moves(f"headline {ORTEGA}"))
+    assert rule(taken_by={ALDRICH_AMES}) == set(moves(f"headline {ORTEGA}", "headline 98"))
+    plays = moves(f"play {ALDRICH_AMES} ops", f"play {LONE_GUNMAN} ops", "play 7 ops")
+    hand = [ALDRICH_AMES, LONE_GUNMAN, 7, 14]  # three rounds: one card to spare
+    rule = partial(gambles, plays, "action", 3, hand, us, trap_rounds=2)
+    assert rule(taken_by={ALDRICH_AMES}) == set(plays[:1])
+    assert rule() == set()
 
 
 def test_8_1_3_the_safety_tables_name_their_cards() -> None:
@@ -514,7 +570,7 @@ def test_8_1_3_the_safety_tables_name_their_cards() -> None:
     other side's card), so a side's own drops are those not among its hazards."""
     game = Game.new()
     names = {card.number: card.name for card in game.data.cards}
-    for table in (BLIND_DRAWS, HAND_LOTTERIES, DEFCON_GAMBLES, DEFCON_DROPS):
+    for table in (BLIND_DRAWS, HAND_LOTTERIES, HAND_TAKERS, DEFCON_GAMBLES, DEFCON_DROPS):
         for number, name in table.items():
             assert names[number] == name
     hazards = tables(game).hazards
