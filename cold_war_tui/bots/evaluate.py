@@ -15,9 +15,9 @@ scores +-WIN (a draw 0), beyond any other sum.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cold_war_tui.engine import Decision, Game, StateSnapshot, derived, other
 
@@ -73,6 +73,33 @@ event's side a coup in a battleground (8.1.3: the phasing player loses at DEFCON
 DEFCON 2 such a card in hand is a trap once it must be played (the last card of a
 turn). A test checks the names against the card data; the side a card endangers comes
 from the data."""
+
+
+class SpaceTrack(Protocol):
+    """What a dormancy test reads: the space race (a StateSnapshot or a PlayerView)."""
+
+    @property
+    def space(self) -> Mapping[str, int]: ...
+
+
+DORMANT_HAZARDS: dict[int, Callable[[SpaceTrack], bool]] = {
+    85: lambda board: board.space["USSR"] - board.space["US"] >= 2,
+}
+"""Hazards whose event can do nothing until the turn's end, by the board now: #85 Star
+Wars, whose event needs the US ahead in the space race; two boxes behind, the US cannot
+get there with the turn's attempt (played without effect, the card is still removed:
+5.2, example 4). A hazard its holder's own operations could wake is not here (#91
+Ortega Elected in Nicaragua is harmless while the US has no influence in Cuba, but the
+US may place some)."""
+
+
+def live_hazards(board: SpaceTrack, t: Tables, side: str) -> frozenset[int]:
+    """`side`'s DEFCON hazards (Tables.hazards) but those DORMANT_HAZARDS on `board`."""
+    hazards = t.hazards[side]
+    dormant = [card for card, asleep in DORMANT_HAZARDS.items() if asleep(board)]
+    return hazards.difference(dormant) if dormant else hazards
+
+
 TRAP_DANGER = {2: 150.0, 3: 20.0, 4: 3.0}
 """Penalty per hazard a side will have to play this turn, at this DEFCON: at 2 the
 opponent ends the game with it; at 3 or 4 one coup of his brings DEFCON to 2 before
@@ -230,7 +257,7 @@ def forced_hazards(s: StateSnapshot, t: Tables, side: str, rounds_left: int) -> 
     """How many DEFCON hazards `side` cannot avoid playing in its `rounds_left` rounds
     (`forced_count`)."""
     china = s.china_holder == side and s.china_face_up
-    return forced_count(s.hands[side], t.hazards[side], rounds_left, china)
+    return forced_count(s.hands[side], live_hazards(s, t, side), rounds_left, china)
 
 
 def forced_count(hand: Sequence[int], hazards: frozenset[int], rounds: int, china: bool) -> int:
@@ -250,7 +277,8 @@ def hazard_cost(
     """What `side`'s DEFCON hazards cost it: those it must play this turn (TRAP_DANGER;
     one it may play now, at DEFCON 3 or more, counts PLAYABLE_NOW), then the rest
     (HELD_HAZARD)."""
-    held = sum(1 for card in s.hands[side] if card in t.hazards[side])
+    hazards = live_hazards(s, t, side)
+    held = sum(1 for card in s.hands[side] if card in hazards)
     if not held:
         return 0.0
     forced = forced_hazards(s, t, side, rounds_left)

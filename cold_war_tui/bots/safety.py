@@ -257,11 +257,12 @@ def exposed_rounds(world: Game, player: str, kind: str) -> int:
     return world.rounds_left(player) - 1 if world.rounds_left(other(player)) else 0
 
 
-def spaceable_hazards(world: Game, player: str, kind: str, menu: Sequence[Move]) -> frozenset[int]:
-    """The hazards in `player`'s hand that the turn's space race attempt can take: those
-    the action menu offers to space; at the headline, those with the operations his
-    next box needs (6.4.1)."""
-    hazards = tables(world).hazards[player]
+def spaceable_hazards(
+    world: Game, player: str, hazards: frozenset[int], kind: str, menu: Sequence[Move]
+) -> frozenset[int]:
+    """The `hazards` in `player`'s hand that the turn's space race attempt can take:
+    those the action menu offers to space; at the headline, those with the operations
+    his next box needs (6.4.1)."""
     if kind != DecisionKind.HEADLINE:
         return frozenset(
             m.card for m in menu if isinstance(m, Play) and m.mode == "space" and m.card in hazards

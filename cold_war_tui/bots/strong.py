@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from cold_war_tui.bots.evaluate import evaluate, tables
+from cold_war_tui.bots.evaluate import evaluate, live_hazards, tables
 from cold_war_tui.bots.prior import (
     POINT_KINDS,
     PRIOR_KINDS,
@@ -235,7 +235,7 @@ class StrongBot:
         rng = random.Random(key)
         view = game.view(player)
         defcon = view.defcon
-        hazards = tables(world).hazards[player]
+        hazards = live_hazards(view, tables(world), player)
         card = pending.context.get("card")
         risky = partial(
             gambles,
@@ -247,7 +247,7 @@ class StrongBot:
             trap_rounds=exposed_rounds(world, player, pending.kind),
             china=view.china_holder == player and view.china_face_up,
             drops_unseen=unseen_drops(world, player),
-            spaceable=spaceable_hazards(world, player, pending.kind, menu),
+            spaceable=spaceable_hazards(world, player, hazards, pending.kind, menu),
             taken_by=takers(world, player),
         )
         outcomes = Outcomes(nuclear=risky(candidates))

@@ -23,3 +23,18 @@ def ussr_to_play(hand: list[int], **fields: Any) -> Game:
     doc.setdefault("action_round", 1)
     doc.setdefault("rounds_taken", {"USSR": doc["action_round"] - 1, "US": doc["action_round"] - 1})
     return Game.from_scenario(doc)
+
+
+def us_to_play(hand: list[int], ussr: list[int], turn: int, **fields: Any) -> Game:
+    """The US's fifth action round at DEFCON 2, after the USSR's."""
+    doc: dict[str, Any] = {
+        "phase": "action",
+        "turn": turn,
+        "phasing": "US",
+        "defcon": 2,
+        "hands": {"US": hand, "USSR": ussr},
+        "action_round": 5,
+        "rounds_taken": {"USSR": 5, "US": 4},
+        **fields,
+    }
+    return Game.from_scenario(doc)

@@ -6,12 +6,19 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any
 
-from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
+from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, us_to_play, ussr_to_play
 
 from cold_war_tui.bots import make_bot
-from cold_war_tui.bots.evaluate import WIN, evaluate, forced_hazards, tables
+from cold_war_tui.bots.evaluate import (
+    DEFCON_HAZARDS,
+    DORMANT_HAZARDS,
+    WIN,
+    evaluate,
+    forced_hazards,
+    live_hazards,
+    tables,
+)
 from cold_war_tui.bots.safety import (
     BLIND_DRAWS,
     DEFCON_DROPS,
@@ -432,21 +439,6 @@ MISSILE_ENVY = 49  # neutral, 2 ops: exchanged for the opponent's highest-ops ca
 KAL_007 = 89  # US, 4 ops, Late War: DEFCON -1
 
 
-def us_to_play(hand: list[int], ussr: list[int], turn: int, **fields: Any) -> Game:
-    """The US's fifth action round at DEFCON 2, after the USSR's."""
-    doc: dict[str, Any] = {
-        "phase": "action",
-        "turn": turn,
-        "phasing": "US",
-        "defcon": 2,
-        "hands": {"US": hand, "USSR": ussr},
-        "action_round": 5,
-        "rounds_taken": {"USSR": 5, "US": 4},
-        **fields,
-    }
-    return Game.from_scenario(doc)
-
-
 def test_8_1_3_missile_envy_is_a_gamble_while_a_drop_of_one_s_own_may_be_in_his_hand() -> None:
     """#49 Missile Envy's event takes the opponent's highest-ops card and fires its event
     if it is the player's own: the US given #4 Duck and Cover at DEFCON 2 sets DEFCON 1
@@ -541,8 +533,8 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     assert exposed_rounds(game, "USSR", "headline") == 6
     assert takers(game, "US") == {ALDRICH_AMES}
     assert takers(game, "USSR") == {FIVE_YEAR_PLAN, GRAIN_SALES}
-    assert spaceable_hazards(game, "US", "headline", menu) == set()  # 1 op: no box
     hand, us = game.view("US").hand, tables(game).hazards["US"]
+    assert spaceable_hazards(game, "US", us, "headline", menu) == set()  # 1 op: no box
     count = partial(gambles, menu, "headline", hand=hand, hazards=us, taken_by={ALDRICH_AMES})
     hazard = set(moves(f"headline {LONE_GUNMAN}"))  # a hazard headlined at DEFCON 3
     assert count(defcon=3, trap_rounds=7) == {*hazard, *moves(f"headline {ALDRICH_AMES}")}
@@ -551,7 +543,7 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     assert count(defcon=3, trap_rounds=7, china=True) == hazard
     spaced = us_headline([ALDRICH_AMES, ORTEGA, *USSR_CARDS])  # 2 ops reach box 1
     headlines = moves_of(spaced.pending)
-    assert spaceable_hazards(spaced, "US", "headline", headlines) == {ORTEGA}
+    assert spaceable_hazards(spaced, "US", us, "headline", headlines) == {ORTEGA}
     hand = spaced.view("US").hand
     rule = partial(gambles, headlines, "headline", 3, hand, us, trap_rounds=7)
     # #91 to space: #98 leaves none forced
@@ -562,6 +554,32 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     rule = partial(gambles, plays, "action", 3, hand, us, trap_rounds=2)
     assert rule(taken_by={ALDRICH_AMES}) == set(plays[:1])
     assert rule() == set()
+
+
+def test_8_1_3_star_wars_is_no_hazard_while_the_us_cannot_get_ahead_in_space() -> None:
+    """#85 Star Wars's event needs the US ahead in the space race: two boxes behind, it
+    cannot get there this turn, and the USSR may play the card away freely. At DEFCON 2
+    with seven cards and the China Card for seven rounds, #32 UN Intervention spends two
+    cards in one round: played with #85 it leaves #26 CIA Created, a live hazard, as a
+    card that must be played; played with #26 it leaves none. (From expert against
+    strong, seed 8019: strong played it with #85 and lost to #26 as its last card.)"""
+    hand = [3, CIA_CREATED, UN_INTERVENTION, 70, STAR_WARS, 86, ORTEGA]
+    game = ussr_to_play(
+        hand, turn=8, defcon=2, space={"US": 3, "USSR": 5}, china={"holder": "USSR"}
+    )
+    board, t = game.view("USSR"), tables(game)
+    assert set(DORMANT_HAZARDS) <= set(DEFCON_HAZARDS)
+    assert STAR_WARS in t.hazards["USSR"]
+    assert live_hazards(board, t, "USSR") == t.hazards["USSR"] - {STAR_WARS}
+    near = ussr_to_play(hand, turn=8, defcon=2, space={"US": 4, "USSR": 5})
+    assert STAR_WARS in live_hazards(near.view("USSR"), t, "USSR")  # one box: it may wake
+    for card, left in ((STAR_WARS, 1), (CIA_CREATED, 0)):
+        after = game.fork()
+        after.choose(f"un {card}")
+        assert forced_hazards(after.state, t, "USSR", rounds_left=6) == left
+    for seed in range(4):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
+        assert choice != f"un {STAR_WARS}", seed
 
 
 def test_8_1_3_the_safety_tables_name_their_cards() -> None:
