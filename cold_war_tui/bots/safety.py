@@ -123,7 +123,7 @@ def gambles(
 ) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
     `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
-    (evaluate.Tables.hazards); `card` the card an `event_order` decision is about;
+    (evaluate.live_hazards); `card` the card an `event_order` decision is about;
     `trap_rounds` his rounds after this decision that a round of the opponent's comes
     before (`exposed_rounds`); `drops_unseen` whether one of his own DEFCON drops may be
     in the opponent's hand (`unseen_drops`); `spaceable` the hazards in his hand the
