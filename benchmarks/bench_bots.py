@@ -31,7 +31,7 @@ from cold_war_tui.bots.random import ScoringFirstBot
 from cold_war_tui.bots.safety import Outcomes
 from cold_war_tui.bots.strong import rollout
 from cold_war_tui.bots.worlds import Policy
-from cold_war_tui.engine import DecisionKind, Game, GameOptions
+from cold_war_tui.engine import DecisionKind, Game, GameOptions, Move
 
 
 def positions(games: int, seed: int) -> list[tuple[Game, str]]:
@@ -99,27 +99,38 @@ def think_times(games: int, seed: int) -> None:
         )
 
 
-def rollout_rate(games: int, seed: int, per_position: int = 5) -> None:
-    """Rollouts per second over the action rounds of `games` random games."""
+RolloutJob = tuple[Game, Move, str, Policy]
+DEFAULT_SEED = 500
+ROLLOUT_SEED = 2500
+"""The first random game whose positions the rollout figures start from, with the
+default --seed (rollout_work.py's too); --seed moves it by as much."""
+
+
+def rollout_jobs(games: int, seed: int, per_position: int = 5) -> list[RolloutJob]:
+    """The rollouts the speed figure times: from the action rounds of `games` random
+    games, the first `per_position` plays of each, with a policy seeded per position."""
     prior = shipped_prior()
-    spent, count = 0.0, 0
-    durations: list[float] = []
+    jobs: list[RolloutJob] = []
     for world, player in positions(games, seed):
         pending = world.pending
         if pending is None or pending.kind != DecisionKind.ACTION:
             continue
-        policy = Policy(random.Random(count), prior)
-        outcomes = Outcomes()
-        for choice in pending.choices[:per_position]:
-            started = time.perf_counter()
-            rollout(world, choice.move, player, policy, outcomes)
-            took = time.perf_counter() - started
-            durations.append(took)
-            spent += took
-            count += 1
+        policy = Policy(random.Random(len(jobs)), prior)
+        jobs += [(world, c.move, player, policy) for c in pending.choices[:per_position]]
+    return jobs
+
+
+def rollout_rate(games: int, seed: int) -> None:
+    """Rollouts per second over the action rounds of `games` random games."""
+    durations: list[float] = []
+    for world, move, player, policy in rollout_jobs(games, seed):
+        started = time.perf_counter()
+        rollout(world, move, player, policy, Outcomes())
+        durations.append(time.perf_counter() - started)
     print(
-        f"search rollouts (strong, {count} from the action rounds of {games} random games): "
-        f"{count / spent:.0f} per second, median {statistics.median(durations) * 1e3:.1f} ms"
+        f"search rollouts (strong, {len(durations)} from the action rounds of {games} random"
+        f" games): {len(durations) / sum(durations):.0f} per second, median"
+        f" {statistics.median(durations) * 1e3:.1f} ms"
     )
 
 
@@ -127,10 +138,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="games per bot (default 4)")
     parser.add_argument("--eval-games", type=int, default=4, help="games for the evaluation")
-    parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     args = parser.parse_args()
     evaluation_costs(args.eval_games, args.seed)
-    rollout_rate(args.eval_games, args.seed + 2000)
+    rollout_rate(args.eval_games, args.seed + ROLLOUT_SEED - DEFAULT_SEED)
     think_times(args.games, args.seed + 1000)
 
 

@@ -38,6 +38,7 @@ class Board:
     adjacent_to: dict[str, frozenset[int]]
     index: dict[str, int]  # every key, the Chinese Civil War space (index `ccw`) last
     region_members: dict[str, tuple[int, ...]]
+    region_battlegrounds: dict[str, frozenset[int]]
     subregion_members: dict[str, tuple[int, ...]]
     region_names: dict[str, str]
     region_order: tuple[str, ...]
@@ -97,6 +98,10 @@ def _build(data: GameData) -> Board:
         adjacent_to=adjacent_to,
         index=index,
         region_members=region_members,
+        region_battlegrounds={
+            r: frozenset(i for i in members if countries[i].battleground)
+            for r, members in region_members.items()
+        },
         subregion_members=subregion_members,
         region_names={r.key: r.name for r in data.regions},
         region_order=region_order,

@@ -401,6 +401,13 @@ class Core:
         margin = influence[side][country] - influence[other(side)][country]
         return margin >= self.board.stability[country]
 
+    def controlled(self, side: Side, countries: Iterable[int]) -> list[int]:
+        """The countries of `countries` that `side` controls (`controls` for many at once:
+        region scoring asks it of every member of a region)."""
+        own, rival = self.state.influence[side], self.state.influence[other(side)]
+        stability = self.board.stability
+        return [c for c in countries if own[c] - rival[c] >= stability[c]]
+
     def controller(self, country: int) -> Side | None:
         if self.controls(US, country):
             return US

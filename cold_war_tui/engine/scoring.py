@@ -35,15 +35,17 @@ def region_score(
     """
     board = core.board
     members = board.region_members[region]
-    battleground = board.battleground
+    battlegrounds = board.region_battlegrounds[region]
     taiwan = _formosan_taiwan(core) if when_scored else None
-    total_bgs = sum(1 for c in members if battleground[c] or c == taiwan)
+    if taiwan in members:
+        battlegrounds = battlegrounds | {taiwan}
+    total_bgs = len(battlegrounds)
     shuttle = when_scored and _shuttle_diplomacy(core, region, final)
     counts = {}
     for side in SIDES:
-        controlled = [c for c in members if core.controls(side, c)]
-        bgs = sum(1 for c in controlled if battleground[c] or c == taiwan)
-        adjacent = sum(1 for c in controlled if c in board.adjacent_to[other(side)])
+        controlled = core.controlled(side, members)
+        bgs = len(battlegrounds.intersection(controlled))
+        adjacent = len(board.adjacent_to[other(side)].intersection(controlled))
         n = len(controlled)
         if side == USSR and bgs and shuttle:
             n, bgs = n - 1, bgs - 1

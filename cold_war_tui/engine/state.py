@@ -8,6 +8,7 @@ outside world only ever sees `StateSnapshot` (a frozen pydantic copy), so
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
@@ -110,12 +111,21 @@ def snapshot(state: GameState, board: Board) -> StateSnapshot:
     """A frozen deep copy of `state` (influence keyed by country key).
 
     One validation of plain data builds the whole tree (and copies every list and
-    dict), which is faster than building the 86 CountryInfluence models one by one.
+    dict). A country's influence is a shared frozen value (`country_influence`), which
+    the validation takes as it is: validating 86 of them anew was most of its cost.
     """
     us, ussr = state.influence["US"], state.influence["USSR"]
     fields = {name: getattr(state, name) for name in _COPIED_FIELDS}
-    fields["influence"] = {key: {"us": us[i], "ussr": ussr[i]} for i, key in enumerate(board.keys)}
+    fields["influence"] = {
+        key: country_influence(us[i], ussr[i]) for i, key in enumerate(board.keys)
+    }
     return StateSnapshot.model_validate(fields)
+
+
+@cache
+def country_influence(us: int, ussr: int) -> CountryInfluence:
+    """The one CountryInfluence of these two values (frozen, so snapshots share it)."""
+    return CountryInfluence(us=us, ussr=ussr)
 
 
 _COPIED_FIELDS = tuple(name for name in StateSnapshot.model_fields if name != "influence")
