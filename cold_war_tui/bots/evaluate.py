@@ -253,11 +253,15 @@ def _tracks(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) -
     return total
 
 
-def forced_hazards(s: StateSnapshot, t: Tables, side: str, rounds_left: int) -> int:
+def forced_hazards(
+    s: StateSnapshot, t: Tables, side: str, rounds_left: int, hazards: frozenset[int] | None = None
+) -> int:
     """How many DEFCON hazards `side` cannot avoid playing in its `rounds_left` rounds
-    (`forced_count`)."""
+    (`forced_count`); `hazards` its `live_hazards`, if the caller has them already."""
     china = s.china_holder == side and s.china_face_up
-    return forced_count(s.hands[side], live_hazards(s, t, side), rounds_left, china)
+    if hazards is None:
+        hazards = live_hazards(s, t, side)
+    return forced_count(s.hands[side], hazards, rounds_left, china)
 
 
 def forced_count(hand: Sequence[int], hazards: frozenset[int], rounds: int, china: bool) -> int:
@@ -281,7 +285,7 @@ def hazard_cost(
     held = sum(1 for card in s.hands[side] if card in hazards)
     if not held:
         return 0.0
-    forced = forced_hazards(s, t, side, rounds_left)
+    forced = forced_hazards(s, t, side, rounds_left, hazards)
     playing_now = pending is not None and pending.player == side and pending.kind == "action"
     trapped = forced - 1 + PLAYABLE_NOW if forced and playing_now and s.defcon > 2 else forced
     return TRAP_DANGER.get(s.defcon, 0.0) * trapped + HELD_HAZARD.get(s.defcon, 0.0) * (
@@ -303,12 +307,14 @@ _SPENDING = frozenset({"operation", "place_influence", "realign"})
 
 __all__ = [
     "DEFCON_HAZARDS",
+    "DORMANT_HAZARDS",
     "WIN",
     "Tables",
     "evaluate",
     "forced_count",
     "forced_hazards",
     "hazard_cost",
+    "live_hazards",
     "point_gain",
     "point_price",
     "tables",

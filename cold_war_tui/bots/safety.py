@@ -258,9 +258,14 @@ def exposed_rounds(world: Game, player: str, kind: str) -> int:
 
 
 def spaceable_hazards(
-    world: Game, player: str, hazards: frozenset[int], kind: str, menu: Sequence[Move]
+    world: Game,
+    player: str,
+    hand: Sequence[int],
+    hazards: frozenset[int],
+    kind: str,
+    menu: Sequence[Move],
 ) -> frozenset[int]:
-    """The `hazards` in `player`'s hand that the turn's space race attempt can take:
+    """The `hazards` in `player`'s `hand` that the turn's space race attempt can take:
     those the action menu offers to space; at the headline, those with the operations
     his next box needs (6.4.1)."""
     if kind != DecisionKind.HEADLINE:
@@ -270,7 +275,6 @@ def spaceable_hazards(
     odds = world.space_odds(player)
     if odds is None:
         return frozenset()
-    hand = world.view(player).hand
     return frozenset(
         card
         for card in hand

@@ -247,7 +247,7 @@ class StrongBot:
             trap_rounds=exposed_rounds(world, player, pending.kind),
             china=view.china_holder == player and view.china_face_up,
             drops_unseen=unseen_drops(world, player),
-            spaceable=spaceable_hazards(world, player, hazards, pending.kind, menu),
+            spaceable=spaceable_hazards(world, player, view.hand, hazards, pending.kind, menu),
             taken_by=takers(world, player),
         )
         outcomes = Outcomes(nuclear=risky(candidates))

@@ -534,7 +534,7 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     assert takers(game, "US") == {ALDRICH_AMES}
     assert takers(game, "USSR") == {FIVE_YEAR_PLAN, GRAIN_SALES}
     hand, us = game.view("US").hand, tables(game).hazards["US"]
-    assert spaceable_hazards(game, "US", us, "headline", menu) == set()  # 1 op: no box
+    assert spaceable_hazards(game, "US", hand, us, "headline", menu) == set()  # 1 op: no box
     count = partial(gambles, menu, "headline", hand=hand, hazards=us, taken_by={ALDRICH_AMES})
     hazard = set(moves(f"headline {LONE_GUNMAN}"))  # a hazard headlined at DEFCON 3
     assert count(defcon=3, trap_rounds=7) == {*hazard, *moves(f"headline {ALDRICH_AMES}")}
@@ -543,8 +543,8 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     assert count(defcon=3, trap_rounds=7, china=True) == hazard
     spaced = us_headline([ALDRICH_AMES, ORTEGA, *USSR_CARDS])  # 2 ops reach box 1
     headlines = moves_of(spaced.pending)
-    assert spaceable_hazards(spaced, "US", us, "headline", headlines) == {ORTEGA}
     hand = spaced.view("US").hand
+    assert spaceable_hazards(spaced, "US", hand, us, "headline", headlines) == {ORTEGA}
     rule = partial(gambles, headlines, "headline", 3, hand, us, trap_rounds=7)
     # #91 to space: #98 leaves none forced
     assert rule(spaceable={ORTEGA}, taken_by={ALDRICH_AMES}) == set(moves(f"headline {ORTEGA}"))
