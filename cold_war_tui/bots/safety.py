@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from cold_war_tui.bots.evaluate import forced_count, tables
+from cold_war_tui.bots.evaluate import forced_count, live_hazards, tables
 from cold_war_tui.engine import (
     CHINA_CARD,
     ROUND_ORDER,
@@ -104,6 +104,12 @@ HAND_TAKERS = {
 random USSR card, #98 a US card the USSR picks. Headlined or played for ops by that
 side, they cost it one card more than the play (`takers`): a card short, a hazard may
 become one it must play."""
+TERRORISM = 92
+"""#92 Terrorism, either side's event: the side that does not play it discards a random
+card, the US two while #82 Iranian Hostage Crisis is in effect. With HAND_TAKERS, what
+the opponent may play to take a card from the player's hand (`thefts`)."""
+IRANIAN_HOSTAGE_CRISIS = 82
+"""#82 Iranian Hostage Crisis: once its event is played, #92 takes two US cards."""
 UN_INTERVENTION = 32
 """#32 UN Intervention: played with an opponent's card, whose event then does not happen."""
 
@@ -120,6 +126,7 @@ def gambles(
     drops_unseen: bool = True,
     spaceable: frozenset[int] = frozenset(),
     taken_by: frozenset[int] = frozenset(),
+    thefts: int = 0,
 ) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
     `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
@@ -128,7 +135,8 @@ def gambles(
     before (`exposed_rounds`); `drops_unseen` whether one of his own DEFCON drops may be
     in the opponent's hand (`unseen_drops`); `spaceable` the hazards in his hand the
     space race can take this turn (its attempt unused, their operations enough);
-    `taken_by` the cards whose event takes one of his (`takers`).
+    `taken_by` the cards whose event takes one of his (`takers`); `thefts` how many of
+    his cards one event of the opponent's may take (`thefts`).
 
     - #45 Summit; the event of a blind draw (BLIND_DRAWS: #5 Five Year Plan for the US,
       #49 Missile Envy) while `drops_unseen`; a hand lottery (HAND_LOTTERIES) with
@@ -144,10 +152,11 @@ def gambles(
       of one's own brings DEFCON 2 for the event; the event first is safe.
     - In an action round at TRAP_DEFCON, when the opponent has a round before our next
       (`china`: we hold the China Card face up): every play after which a hazard is
-      still forced on us in our `trap_rounds` (`_forced_after`), while another play
-      would leave none. His one battleground coup brings DEFCON 2, and the forced
-      hazard then ends the game in our round; played now (for ops, or to space) it
-      costs its event at DEFCON 3 and no more.
+      still forced on us in our `trap_rounds` (`_forced_after`, the opponent's
+      `thefts` counted), while another play would leave none (or more hazards than
+      the fewest a play leaves, when none would). His one battleground coup brings
+      DEFCON 2, and the forced hazard then ends the game in our round; played now
+      (for ops, or to space) it costs its event at DEFCON 3 and no more.
     - At the headline at TRAP_DEFCON or below, the same count over `trap_rounds` (all
       of the turn's rounds of the side that plays second, ROUND_ORDER): a headline that
       leaves more hazards forced than another (#98 Aldrich Ames Remix, headlined by the
@@ -171,6 +180,7 @@ def gambles(
         rounds=trap_rounds,
         china=china,
         taken_by=taken_by,
+        thefts=thefts,
     )
     if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds:
         return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
@@ -178,6 +188,19 @@ def gambles(
     if kind == DecisionKind.HEADLINE and defcon <= TRAP_DEFCON and trap_rounds:
         return risky | _headline_trap(moves, risky, spaceable, count)
     return risky
+
+
+def order_gambles(world: Game, moves: Sequence[Move]) -> set[Move]:
+    """At an `event_order` decision of `world`, the orders `gambles` rules out for whoever
+    decides: a search's rollouts leave them out as the bot itself does, or a rollout's
+    coup before the opponent's event would condemn the play that is safe event first."""
+    pending = world.pending
+    assert pending is not None and pending.kind == DecisionKind.EVENT_ORDER
+    card = pending.context.get("card")
+    state = world.state
+    hazards = live_hazards(state, tables(world), pending.player)
+    played = card if isinstance(card, int) else None
+    return gambles(moves, pending.kind, state.defcon, (), hazards, card=played)
 
 
 def _taken_drops(
@@ -247,6 +270,20 @@ def takers(world: Game, player: str) -> frozenset[int]:
     return frozenset(card for card in HAND_TAKERS if side.get(card) == other(player))
 
 
+def thefts(world: Game, player: str) -> int:
+    """How many of `player`'s cards one event of his opponent's may take from his hand
+    (#92 Terrorism, or a card of `takers`): the most any such card does that may be in
+    the opponent's hand, that is in it or in the draw pile of `world`, a determinized
+    world of `player`'s (his redeal moves the cards he cannot see among those places)."""
+    state = world.state
+    hidden = {*state.hands[other(player)], *state.draw}
+    most = 1 if takers(world, player) & hidden else 0
+    if TERRORISM in hidden:
+        hostage = player == "US" and IRANIAN_HOSTAGE_CRISIS in state.events_played
+        most = max(most, 2 if hostage else 1)
+    return most
+
+
 def exposed_rounds(world: Game, player: str, kind: str) -> int:
     """`player`'s action rounds after this decision (an action round or the headline)
     that a round of the opponent's comes before (ROUND_ORDER at the headline): those in
@@ -308,15 +345,20 @@ def _keep_a_forced_hazard(
     """The plays of an action round after which a hazard is still forced on the player
     (`forced`), when playing some hazard in his hand for ops (always possible) would
     leave none: read from the hand, so that a shortlist without that play is ruled out
-    whole and the spare choice finds it.
+    whole and the spare choice finds it. Where no play leaves none, those that leave
+    more than the fewest a hazard for ops leaves.
 
     The turn's space race attempt (`spaceable`) is counted only when the cards alone
     leave no way out: a hazard kept for it is lost if another card takes the attempt,
     and played now, at DEFCON 3, it costs its event and no more."""
+    if not any(card in hazards for card in hand):
+        return set()
+    least = 0
     for usable in (frozenset(), spaceable):
-        if not all(forced(Play(card, "ops"), usable) for card in hand if card in hazards):
+        least = min(forced(Play(card, "ops"), usable) for card in hand if card in hazards)
+        if not least:
             return {move for move in moves if forced(move, usable)}
-    return set()
+    return {move for move in moves if forced(move, spaceable) > least}
 
 
 def _headline_trap(
@@ -339,19 +381,22 @@ def _forced_after(
     rounds: int,
     china: bool,
     taken_by: frozenset[int],
+    thefts: int,
 ) -> int:
     """How many hazards are still forced on the player after `move` (a headline or an
     action-round play), in his `rounds` later rounds (evaluate.forced_count). A card of
-    `taken_by` he headlines or plays for ops takes one more of his cards: the count
-    takes a safe one, the worst case. The space race attempt of the turn, if the move
-    leaves it unused, takes one hazard of `spaceable` that is left."""
+    `taken_by` he headlines or plays for ops takes one more of his cards, and from two
+    rounds on (one of the opponent's to bring DEFCON 2, another to play it) the
+    opponent's event may take `thefts` more: the count takes safe ones, the worst case.
+    The space race attempt of the turn, if the move leaves it unused, takes one hazard
+    of `spaceable` that is left."""
     out = _put_out(move)
     left = [card for card in hand if card not in out]
     fires = isinstance(move, Headline) or (isinstance(move, Play) and move.mode == "ops")
-    if fires and _played_card(move) in taken_by:
-        safe = next((card for card in left if card not in hazards), None)
-        if safe is not None:
-            left.remove(safe)
+    taken = (thefts if rounds >= 2 else 0) + (1 if fires and _played_card(move) in taken_by else 0)
+    safe = [card for card in left if card not in hazards]
+    for card in safe[:taken]:
+        left.remove(card)
     forced = forced_count(left, hazards, rounds, china and CHINA_CARD not in out)
     spaced = isinstance(move, Play) and move.mode == "space"
     to_space = not spaced and any(card in spaceable for card in left)

@@ -41,6 +41,7 @@ from cold_war_tui.bots.safety import (
     scoring_plays_due,
     spaceable_hazards,
     takers,
+    thefts,
     unseen_drops,
 )
 from cold_war_tui.bots.worlds import (
@@ -249,6 +250,7 @@ class StrongBot:
             drops_unseen=unseen_drops(world, player),
             spaceable=spaceable_hazards(world, player, view.hand, hazards, pending.kind, menu),
             taken_by=takers(world, player),
+            thefts=thefts(world, player),
         )
         outcomes = Outcomes(nuclear=risky(candidates))
         if pending.kind == DecisionKind.HEADLINE:

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from cold_war_tui.bots.evaluate import evaluate, point_gain, point_price, tables
 from cold_war_tui.bots.prior import PRIOR_KINDS, Prior, is_point, situation
+from cold_war_tui.bots.safety import order_gambles
 from cold_war_tui.engine import (
     Decision,
     DecisionKind,
@@ -155,6 +156,9 @@ class Policy:
         pending = world.pending
         assert pending is not None
         moves = moves_of(pending)
+        if pending.kind == DecisionKind.EVENT_ORDER:
+            ruled_out = order_gambles(world, moves)
+            moves = [m for m in moves if m not in ruled_out] or moves
         if len(moves) == 1:
             return moves[0]
         if pending.kind in (DecisionKind.PLACE_INFLUENCE, DecisionKind.SETUP_INFLUENCE) or (

@@ -28,9 +28,11 @@ from cold_war_tui.bots.safety import (
     Outcomes,
     exposed_rounds,
     gambles,
+    order_gambles,
     scoring_plays_due,
     spaceable_hazards,
     takers,
+    thefts,
     unseen_drops,
 )
 from cold_war_tui.bots.strong import (
@@ -254,7 +256,8 @@ def test_8_1_3_at_defcon_3_a_play_that_keeps_a_forced_hazard_is_a_gamble() -> No
     plays now, #26 is forced later, and one battleground coup of the US in between
     brings DEFCON 2, where its event is nuclear war in the USSR's round. Played now, for
     ops or to space, it costs its event and no more. Not a gamble: when a card may be
-    held, when the US has no round before the USSR's next, when no play helps."""
+    held, when the US has no round before the USSR's next. When no play leaves none,
+    those that leave more than the fewest are."""
     ussr = tables(ussr_to_play([7])).hazards["USSR"]
     plays = moves(f"play {CIA_CREATED} ops", f"play {CIA_CREATED} space", "play 7 ops")
     plays += moves("play 10 ops")
@@ -266,8 +269,8 @@ def test_8_1_3_at_defcon_3_a_play_that_keeps_a_forced_hazard_is_a_gamble() -> No
     assert gambles(plays, "action", 3, hand, ussr, trap_rounds=2, china=True) == set()
     assert gambles(plays, "action", 3, hand, ussr, trap_rounds=0) == set()  # no US round
     assert gambles(plays, "action", 4, hand, ussr, trap_rounds=2) == set()
-    both = [CIA_CREATED, GRAIN_SALES, 7]  # two forced: no play leaves none
-    assert gambles(plays, "action", 3, both, ussr, trap_rounds=2) == set()
+    both = [CIA_CREATED, GRAIN_SALES, 7]  # two forced: no play leaves none, #26 leaves one
+    assert gambles(plays, "action", 3, both, ussr, trap_rounds=2) == set(moves("play 7 ops"))
     # #32 with #26 voids its event but spends two cards: #67 is still forced after it;
     # #67 for ops gives the US a card of the USSR's at random, maybe a safe one
     with_un = moves(f"un {CIA_CREATED}", f"play {GRAIN_SALES} ops", "play 7 ops")
@@ -499,7 +502,10 @@ def test_8_1_3_at_defcon_3_the_trap_count_sees_the_space_race_and_the_lottery_s_
     risky = count(spaceable=spaceable, taken_by=takers(game, "USSR"))
     safe = {m.notation for m in plays if m not in risky}
     assert safe == {f"play {STAR_WARS} ops", f"play {TEAR_DOWN_THIS_WALL} ops"}
-    assert count() == set()  # no space: none
+    # no space attempt nor lottery counted: one hazard stays forced whatever is played,
+    # and a play of another card leaves two
+    hazard_plays = {m for m in plays if isinstance(m, Play) and m.card in ussr}
+    assert hazard_plays and count() == set(plays) - hazard_plays
     for seed in range(4):
         choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
         assert choice in safe, (seed, choice)
@@ -554,6 +560,50 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     rule = partial(gambles, plays, "action", 3, hand, us, trap_rounds=2)
     assert rule(taken_by={ALDRICH_AMES}) == set(plays[:1])
     assert rule() == set()
+
+
+TERRORISM = 92  # either side's, 2 ops: the other side discards a random card
+
+
+def test_8_1_3_a_card_the_opponent_may_take_counts_in_the_trap() -> None:
+    """Four US cards for three rounds at DEFCON 3, one of them #62 Lone Gunman: a card to
+    spare, so holding #62 looks safe. But a USSR round may bring DEFCON 2 (a coup) and
+    another may take the spare card (#92 Terrorism, at random; the count takes the worst
+    case): #62 is then the US's last card. While #92 may be in the USSR's hand, every
+    play that keeps #62 is a gamble; #62 for ops now is not. With one exposed round the
+    USSR cannot do both, and with #92 and #98 Aldrich Ames Remix seen (discarded) nothing
+    can take a card.
+    Under #82 Iranian Hostage Crisis #92 takes two US cards; it takes one of the USSR's."""
+    late = {"turn": 8, "defcon": 3, "action_round": 5, "rounds_taken": {"USSR": 5, "US": 4}}
+    hand = [LONE_GUNMAN, 7, 14, 15]
+    hidden = us_to_play(hand, [20, 53, TERRORISM], **late)
+    seen = us_to_play(hand, [20, 53, 59], **late, discard=[TERRORISM, ALDRICH_AMES])
+    assert thefts(hidden, "US") == 1
+    assert thefts(seen, "US") == 0
+    hostage = {"effects": {"iranian-hostage-crisis": 1}, "events_played": [82]}
+    assert thefts(us_to_play(hand, [20, 53, TERRORISM], **late, **hostage), "US") == 2
+    assert thefts(ussr_to_play([20, 53], turn=8, **hostage), "USSR") == 1  # #92 unseen
+    us = tables(hidden).hazards["US"]
+    plays = moves_of(hidden.pending)
+    rule = partial(gambles, plays, "action", 3, hand, us)
+    kept = {m for m in plays if isinstance(m, Play) and m.card != LONE_GUNMAN}
+    assert kept and rule(trap_rounds=2, thefts=1) == kept
+    assert rule(trap_rounds=2) == set()
+    assert rule(trap_rounds=1, thefts=1) == set()
+
+
+def test_8_1_3_a_rollout_fires_a_hazard_before_its_operations() -> None:
+    """The USSR plays #67 Grain Sales to Soviets for ops at DEFCON 3. Its operations
+    first, a battleground coup brings DEFCON 2, and the US's event then takes a USSR
+    card to play: his coup is nuclear war in the USSR's round. The bot plays the event
+    first (`gambles`), and so must its rollouts' policy: one that coups first condemns,
+    in the search, the very play that is safe."""
+    game = ussr_to_play([GRAIN_SALES, 53, 29, 93, 61], turn=5, defcon=3, action_round=2)
+    game.choose(f"play {GRAIN_SALES} ops")
+    menu = moves_of(game.pending)
+    assert order_gambles(game, menu) == set(moves("ops-first"))
+    for seed in range(6):
+        assert policy(seed).choose(game).notation == "event-first", seed
 
 
 def test_8_1_3_star_wars_is_no_hazard_while_the_us_cannot_get_ahead_in_space() -> None:
