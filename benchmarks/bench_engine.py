@@ -190,7 +190,7 @@ ROOT = os.path.dirname(HERE)
 
 def rate(tree: str, games: int, seed: int) -> tuple[int, float]:
     """(decisions, decisions per second) of the protocol games with `tree`'s engine, in a
-    fresh process."""
+    fresh process (its fastest of three runs)."""
     out = subprocess.run(
         [sys.executable, os.path.join(HERE, "protocol_rate.py"), str(games), str(seed)],
         env={**os.environ, "PYTHONPATH": tree},

@@ -157,6 +157,9 @@ def gambles(
       the fewest a play leaves, when none would). His one battleground coup brings
       DEFCON 2, and the forced hazard then ends the game in our round; played now
       (for ops, or to space) it costs its event at DEFCON 3 and no more.
+    - At TRAP_DEFCON, a play or headline that brings DEFCON 2 itself (a DEFCON drop,
+      DEFCON_DROPS, whose event it fires) while a hazard is still forced on us after
+      it: the opponent no longer needs a coup, and the count's worst case is certain.
     - At the headline at TRAP_DEFCON or below, the same count over `trap_rounds` (all
       of the turn's rounds of the side that plays second, ROUND_ORDER): a headline that
       leaves more hazards forced than another (#98 Aldrich Ames Remix, headlined by the
@@ -182,6 +185,8 @@ def gambles(
         taken_by=taken_by,
         thefts=thefts,
     )
+    if defcon == TRAP_DEFCON and trap_rounds:
+        taken |= {m for m in moves if _brings_defcon_2(m, hazards) and count(m, spaceable)}
     if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds:
         return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
     risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
@@ -386,14 +391,18 @@ def _forced_after(
     """How many hazards are still forced on the player after `move` (a headline or an
     action-round play), in his `rounds` later rounds (evaluate.forced_count). A card of
     `taken_by` he headlines or plays for ops takes one more of his cards, and from two
-    rounds on (one of the opponent's to bring DEFCON 2, another to play it) the
-    opponent's event may take `thefts` more: the count takes safe ones, the worst case.
+    rounds on (one of the opponent's to bring DEFCON 2, another to play it; one when
+    the move brings DEFCON 2 itself) the opponent's event may take `thefts` more: the
+    count takes safe ones, the worst case.
     The space race attempt of the turn, if the move leaves it unused, takes one hazard
     of `spaceable` that is left."""
     out = _put_out(move)
     left = [card for card in hand if card not in out]
     fires = isinstance(move, Headline) or (isinstance(move, Play) and move.mode == "ops")
-    taken = (thefts if rounds >= 2 else 0) + (1 if fires and _played_card(move) in taken_by else 0)
+    theft_rounds = 1 if _brings_defcon_2(move, hazards) else 2
+    taken = (thefts if rounds >= theft_rounds else 0) + (
+        1 if fires and _played_card(move) in taken_by else 0
+    )
     safe = [card for card in left if card not in hazards]
     for card in safe[:taken]:
         left.remove(card)
@@ -410,6 +419,17 @@ def _put_out(move: Move) -> set[int]:
         return {UN_INTERVENTION, move.card}
     card = _played_card(move)
     return set() if card is None else {card}
+
+
+def _brings_defcon_2(move: Move, hazards: frozenset[int]) -> bool:
+    """Whether `move` fires a DEFCON drop (DEFCON_DROPS) at once: one's own headlined or
+    played for its event, or the opponent's (among `hazards`) played for ops."""
+    card = _played_card(move)
+    if card not in DEFCON_DROPS:
+        return False
+    if isinstance(move, Play) and move.mode != "event":
+        return move.mode == "ops" and card in hazards
+    return True
 
 
 def _event_card(move: Move) -> int | None:

@@ -592,6 +592,29 @@ def test_8_1_3_a_card_the_opponent_may_take_counts_in_the_trap() -> None:
     assert rule(trap_rounds=1, thefts=1) == set()
 
 
+def test_8_1_3_bringing_defcon_2_oneself_with_a_hazard_forced_is_a_gamble() -> None:
+    """Turn 8's headline at DEFCON 3: nine US cards for seven rounds, #91 Ortega among
+    them. Whatever the US headlines, one card is left to spare. #4 Duck and Cover
+    headlined brings DEFCON 2 itself: the USSR needs no coup, only one round to take the
+    spare card (#92 Terrorism or #98 Aldrich Ames Remix, unseen), and #91 is then the
+    US's last card. Another headline leaves the USSR a coup and a theft to find in its
+    rounds. Seen or discarded, those cards take nothing, and #4 is no gamble."""
+    game = us_headline([DUCK_AND_COVER, 24, 27, 29, 56, 69, 87, ORTEGA, 75])
+    menu = moves_of(game.pending)
+    hand, us = game.view("US").hand, tables(game).hazards["US"]
+    assert thefts(game, "US") == 1
+    rule = partial(gambles, menu, "headline", 3, hand, us, trap_rounds=7)
+    hazard = set(moves(f"headline {ORTEGA}"))
+    assert rule(thefts=1) == {*hazard, *moves(f"headline {DUCK_AND_COVER}")}
+    assert rule() == hazard
+    # In an action round with one USSR round left before the US's last: a theft then
+    # needs the DEFCON 2 that #4 brings
+    plays = moves(f"play {DUCK_AND_COVER} event", f"play {DUCK_AND_COVER} ops", "play 24 ops")
+    rule = partial(gambles, plays, "action", 3, [DUCK_AND_COVER, 24, ORTEGA], us, trap_rounds=1)
+    assert rule(thefts=1) == set(plays[:1])
+    assert rule() == set()
+
+
 def test_8_1_3_a_rollout_fires_a_hazard_before_its_operations() -> None:
     """The USSR plays #67 Grain Sales to Soviets for ops at DEFCON 3. Its operations
     first, a battleground coup brings DEFCON 2, and the US's event then takes a USSR
