@@ -1,6 +1,6 @@
 """Play the protocol's uniform random games and print "decisions seconds".
 
-The games are played REPEAT times (3 by default) and the fastest run counts, as in
+The games are played REPEAT times (a third argument, 3 by default) and the fastest run counts, as in
 `bench_engine.throughput` and `timeit`: the slower runs measure the machine's other load.
 
 Run by `bench_engine.py --base` in a fresh process for each side of an A/B round, with

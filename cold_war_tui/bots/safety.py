@@ -187,8 +187,8 @@ def gambles(
     )
     if defcon == TRAP_DEFCON and trap_rounds:
         taken |= {m for m in moves if _brings_defcon_2(m, hazards) and count(m, spaceable)}
-    if kind == DecisionKind.ACTION and defcon == TRAP_DEFCON and trap_rounds:
-        return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
+        if kind == DecisionKind.ACTION:
+            return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
     risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
     if kind == DecisionKind.HEADLINE and defcon <= TRAP_DEFCON and trap_rounds:
         return risky | _headline_trap(moves, risky, spaceable, count)
@@ -264,9 +264,7 @@ def unseen_drops(world: Game, player: str) -> bool:
     """Whether one of `player`'s own DEFCON drops (DEFCON_DROPS) may be in his opponent's
     hand: it is in that hand or the draw pile of `world`, a determinized world of his,
     whose redeal moves the cards he cannot see among those places only."""
-    state = world.state
-    hidden = {*state.hands[other(player)], *state.draw}
-    return bool(own_drops(tables(world).hazards[player]) & hidden)
+    return bool(own_drops(tables(world).hazards[player]) & _unseen(world, player))
 
 
 def takers(world: Game, player: str) -> frozenset[int]:
@@ -275,16 +273,22 @@ def takers(world: Game, player: str) -> frozenset[int]:
     return frozenset(card for card in HAND_TAKERS if side.get(card) == other(player))
 
 
+def _unseen(world: Game, player: str) -> set[int]:
+    """The cards of the opponent's hand and the draw pile of `world`, a determinized world
+    of `player`'s: his redeal moves the cards he cannot see among those places only."""
+    state = world.state
+    return {*state.hands[other(player)], *state.draw}
+
+
 def thefts(world: Game, player: str) -> int:
     """How many of `player`'s cards one event of his opponent's may take from his hand
     (#92 Terrorism, or a card of `takers`): the most any such card does that may be in
     the opponent's hand, that is in it or in the draw pile of `world`, a determinized
     world of `player`'s (his redeal moves the cards he cannot see among those places)."""
-    state = world.state
-    hidden = {*state.hands[other(player)], *state.draw}
+    hidden = _unseen(world, player)
     most = 1 if takers(world, player) & hidden else 0
     if TERRORISM in hidden:
-        hostage = player == "US" and IRANIAN_HOSTAGE_CRISIS in state.events_played
+        hostage = player == "US" and IRANIAN_HOSTAGE_CRISIS in world.state.events_played
         most = max(most, 2 if hostage else 1)
     return most
 
@@ -356,11 +360,12 @@ def _keep_a_forced_hazard(
     The turn's space race attempt (`spaceable`) is counted only when the cards alone
     leave no way out: a hazard kept for it is lost if another card takes the attempt,
     and played now, at DEFCON 3, it costs its event and no more."""
-    if not any(card in hazards for card in hand):
+    held = [card for card in hand if card in hazards]
+    if not held:
         return set()
     least = 0
     for usable in (frozenset(), spaceable):
-        least = min(forced(Play(card, "ops"), usable) for card in hand if card in hazards)
+        least = min(forced(Play(card, "ops"), usable) for card in held)
         if not least:
             return {move for move in moves if forced(move, usable)}
     return {move for move in moves if forced(move, spaceable) > least}

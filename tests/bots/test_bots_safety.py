@@ -572,8 +572,8 @@ def test_8_1_3_a_card_the_opponent_may_take_counts_in_the_trap() -> None:
     case): #62 is then the US's last card. While #92 may be in the USSR's hand, every
     play that keeps #62 is a gamble; #62 for ops now is not. With one exposed round the
     USSR cannot do both, and with #92 and #98 Aldrich Ames Remix seen (discarded) nothing
-    can take a card.
-    Under #82 Iranian Hostage Crisis #92 takes two US cards; it takes one of the USSR's."""
+    can take a card. Under #82 Iranian Hostage Crisis #92 takes two US cards; it takes
+    one of the USSR's."""
     late = {"turn": 8, "defcon": 3, "action_round": 5, "rounds_taken": {"USSR": 5, "US": 4}}
     hand = [LONE_GUNMAN, 7, 14, 15]
     hidden = us_to_play(hand, [20, 53, TERRORISM], **late)
