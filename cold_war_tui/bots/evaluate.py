@@ -247,7 +247,7 @@ def _tracks(game: Game, s: StateSnapshot, t: Tables, side: str, opponent: str) -
         if s.china_holder == who:
             total += sign * (CHINA_FACE_UP if s.china_face_up else CHINA_FACE_DOWN)
         total += sign * SPACE_STEP * s.space[who]
-        total -= sign * hazard_cost(s, t, who, left, pending)
+        total -= sign * hazard_cost(game, s, t, who, left, pending)
     if pending is not None:
         total += _ops_pending(pending, side)
     return total
@@ -276,20 +276,34 @@ def forced_count(hand: Sequence[int], hazards: frozenset[int], rounds: int, chin
 
 
 def hazard_cost(
-    s: StateSnapshot, t: Tables, side: str, rounds_left: int, pending: Decision | None
+    game: Game, s: StateSnapshot, t: Tables, side: str, rounds_left: int, pending: Decision | None
 ) -> float:
     """What `side`'s DEFCON hazards cost it: those it must play this turn (TRAP_DANGER;
-    one it may play now, at DEFCON 3 or more, counts PLAYABLE_NOW), then the rest
-    (HELD_HAZARD)."""
+    one it may play now, at DEFCON 3 or more, counts PLAYABLE_NOW; one the turn's space
+    race attempt can take is not trapped), then the rest (HELD_HAZARD)."""
     hazards = live_hazards(s, t, side)
     held = sum(1 for card in s.hands[side] if card in hazards)
     if not held:
         return 0.0
     forced = forced_hazards(s, t, side, rounds_left, hazards)
+    if forced and space_escape(game, s, side, hazards):
+        forced -= 1
     playing_now = pending is not None and pending.player == side and pending.kind == "action"
     trapped = forced - 1 + PLAYABLE_NOW if forced and playing_now and s.defcon > 2 else forced
     return TRAP_DANGER.get(s.defcon, 0.0) * trapped + HELD_HAZARD.get(s.defcon, 0.0) * (
         held - forced
+    )
+
+
+def space_escape(game: Game, s: StateSnapshot, side: str, hazards: frozenset[int]) -> bool:
+    """Whether the turn's space race attempt, still unused, can take one of `side`'s
+    `hazards` in hand (6.4.1, 6.4.5: the event of a card spaced never happens). Only the
+    first attempt of a turn counts: a second (space box 2) is left to the search."""
+    if s.space_attempts[side]:
+        return False
+    odds = game.space_odds(side)
+    return odds is not None and any(
+        game.ops_value(card, side) >= odds.ops_needed for card in s.hands[side] if card in hazards
     )
 
 
@@ -317,5 +331,6 @@ __all__ = [
     "live_hazards",
     "point_gain",
     "point_price",
+    "space_escape",
     "tables",
 ]

@@ -91,6 +91,36 @@ def test_8_1_3_a_hazard_the_ussr_must_play_at_defcon_2_costs_it() -> None:
     assert evaluate(free, "USSR") > evaluate(trapped, "USSR") + 100
 
 
+GRAIN_SALES = 67  # US, 2 ops: a USSR hazard the space race can take (box 1 needs 2 ops)
+
+
+def test_6_4_5_a_forced_hazard_the_space_race_can_take_is_not_trapped() -> None:
+    """#67 Grain Sales to Soviets with one other card and two rounds left at DEFCON 2: it
+    must be played, but the turn's space race attempt, still unused, takes it safely
+    (6.4.5: a card spaced never fires its event). Once the attempt is used, or for #26
+    (1 op, too few for the box), it is trapped (8.1.3)."""
+
+    def position(hand: list[int], attempts: int) -> Game:
+        return ussr_to_play(
+            hand,
+            action_round=5,
+            defcon=2,
+            china={"holder": "US"},
+            space_attempts={"USSR": attempts, "US": 0},
+        )
+
+    spaceable = position([GRAIN_SALES, WEAK_USSR_CARD], attempts=0)
+    spent = position([GRAIN_SALES, WEAK_USSR_CARD], attempts=1)
+    too_weak = position([26, WEAK_USSR_CARD], attempts=0)
+    safe = position([7, WEAK_USSR_CARD], attempts=0)
+    assert spaceable.space_odds("USSR") is not None
+    assert spaceable.ops_value(GRAIN_SALES, "USSR") >= spaceable.space_odds("USSR").ops_needed
+    assert evaluate(spent, "USSR") < evaluate(spaceable, "USSR") - 100
+    assert evaluate(too_weak, "USSR") < evaluate(spaceable, "USSR") - 100
+    # Held, not trapped, it still costs something: a theft can still make it the last card.
+    assert evaluate(safe, "USSR") > evaluate(spaceable, "USSR")
+
+
 def nuclear_reply(game: Game, victim: str, helper: Bot, depth: int = 12) -> bool:
     """Whether the victim's opponent has answers that end the game by nuclear war in the
     victim's own round, the victim answering as `helper` does; the opponent's coups are
