@@ -279,8 +279,9 @@ def realign(core: Core, side: Side, country: int) -> None:
         die = core.roll(who, f"realignment in {name}", "6.2.2")
         modifiers = realign_modifiers(core, who, country)
         rolls[who] = die + modifiers.total
-        if modifiers.words():
-            terms.append(f"{who} {modifiers.words()}")
+        words = modifiers.words()
+        if words:
+            terms.append(f"{who} {words}")
     difference = rolls[side] - rolls[opponent]
     why = f" ({'; '.join(terms)})" if terms else ""
     core.log(
