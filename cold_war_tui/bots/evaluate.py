@@ -299,11 +299,19 @@ def space_escape(game: Game, s: StateSnapshot, side: str, hazards: frozenset[int
     """Whether the turn's space race attempt, still unused, can take one of `side`'s
     `hazards` in hand (6.4.1, 6.4.5: the event of a card spaced never happens). Only the
     first attempt of a turn counts: a second (space box 2) is left to the search."""
-    if s.space_attempts[side]:
-        return False
+    return not s.space_attempts[side] and bool(enough_for_space(game, side, s.hands[side], hazards))
+
+
+def enough_for_space(
+    game: Game, side: str, hand: Sequence[int], hazards: frozenset[int]
+) -> frozenset[int]:
+    """The `hazards` in `hand` with the operations `side`'s next space race box needs
+    (6.4.1); none past the last box. Whether an attempt is left is the caller's."""
     odds = game.space_odds(side)
-    return odds is not None and any(
-        game.ops_value(card, side) >= odds.ops_needed for card in s.hands[side] if card in hazards
+    if odds is None:
+        return frozenset()
+    return frozenset(
+        card for card in hand if card in hazards and game.ops_value(card, side) >= odds.ops_needed
     )
 
 
@@ -324,6 +332,7 @@ __all__ = [
     "DORMANT_HAZARDS",
     "WIN",
     "Tables",
+    "enough_for_space",
     "evaluate",
     "forced_count",
     "forced_hazards",

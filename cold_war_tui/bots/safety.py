@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from cold_war_tui.bots.evaluate import forced_count, live_hazards, tables
+from cold_war_tui.bots.evaluate import enough_for_space, forced_count, live_hazards, tables
 from cold_war_tui.engine import (
     CHINA_CARD,
     ROUND_ORDER,
@@ -318,14 +318,7 @@ def spaceable_hazards(
         return frozenset(
             m.card for m in menu if isinstance(m, Play) and m.mode == "space" and m.card in hazards
         )
-    odds = world.space_odds(player)
-    if odds is None:
-        return frozenset()
-    return frozenset(
-        card
-        for card in hand
-        if card in hazards and world.ops_value(card, player) >= odds.ops_needed
-    )
+    return enough_for_space(world, player, hand, hazards)
 
 
 def own_drops(hazards: frozenset[int]) -> set[int]:

@@ -9,6 +9,7 @@ from cold_war_tui.engine import Game
 DUCK_AND_COVER = 4  # US, 3 ops: DEFCON -1, then the US gains 5 - DEFCON VP
 WEAK_USSR_CARD = 10  # USSR, 1 op
 EUROPE_SCORING = 2
+GRAIN_SALES = 67  # US, 2 ops: the US takes a random USSR card; plays it, or returns it for 2 ops
 
 
 def ussr_to_play(hand: list[int], **fields: Any) -> Game:

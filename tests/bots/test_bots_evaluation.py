@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, ussr_to_play
+from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, GRAIN_SALES, WEAK_USSR_CARD, ussr_to_play
 
 from cold_war_tui.bots import Bot, make_bot
 from cold_war_tui.bots.evaluate import DEFCON_HAZARDS, HELD_SCORING_LOSS, WIN, evaluate, tables
@@ -89,9 +89,6 @@ def test_8_1_3_a_hazard_the_ussr_must_play_at_defcon_2_costs_it() -> None:
     safe = ussr_to_play([7, WEAK_USSR_CARD], action_round=5, defcon=2, china={"holder": "US"})
     assert evaluate(trapped, "USSR") < evaluate(safe, "USSR") - 100
     assert evaluate(free, "USSR") > evaluate(trapped, "USSR") + 100
-
-
-GRAIN_SALES = 67  # US, 2 ops: a USSR hazard the space race can take (box 1 needs 2 ops)
 
 
 def test_6_4_5_a_forced_hazard_the_space_race_can_take_is_not_trapped() -> None:

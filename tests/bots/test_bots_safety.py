@@ -7,7 +7,14 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from bot_positions import DUCK_AND_COVER, EUROPE_SCORING, WEAK_USSR_CARD, us_to_play, ussr_to_play
+from bot_positions import (
+    DUCK_AND_COVER,
+    EUROPE_SCORING,
+    GRAIN_SALES,
+    WEAK_USSR_CARD,
+    us_to_play,
+    ussr_to_play,
+)
 
 from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import (
@@ -365,7 +372,6 @@ def test_8_1_3_the_headline_guard_runs_at_any_defcon() -> None:
     assert_olympics_headline_condemned(turn=5, defcon=4, danger=40, seeds=2)
 
 
-GRAIN_SALES = 67  # US, 2 ops: the US takes a random USSR card; plays it, or returns it for 2 ops
 CAMP_DAVID = 65  # US, 2 ops: no DEFCON hazard
 LONE_GUNMAN = 62  # USSR, 1 op: the USSR conducts 1 op (a coup too)
 
