@@ -163,7 +163,9 @@ def gambles(
     - At the headline at TRAP_DEFCON or below, the same count over `trap_rounds` (all
       of the turn's rounds of the side that plays second, ROUND_ORDER): a headline that
       leaves more hazards forced than another (#98 Aldrich Ames Remix, headlined by the
-      US, costs it a card of the USSR's choice) where the other is no gamble.
+      US, costs it a card of the USSR's choice) where the other is no gamble. Where each
+      headline that is no gamble leaves a hazard forced, a hazard headlined at
+      TRAP_DEFCON that leaves fewer is no gamble either (`_headline_trap`).
     - #67 Grain Sales to Soviets, but to the space race, at DEFCON 3 or below while the
       USSR holds its own DEFCON drop (DEFCON_DROPS): the US may take that card and
       play it for ops, its event first, then his coup.
@@ -191,7 +193,8 @@ def gambles(
             return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
     risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
     if kind == DecisionKind.HEADLINE and defcon <= TRAP_DEFCON and trap_rounds:
-        return risky | _headline_trap(moves, risky, spaceable, count)
+        way_out = _headlined_hazards(moves, hazards) - taken if defcon == TRAP_DEFCON else set()
+        return _headline_trap(moves, risky, way_out, spaceable, count)
     return risky
 
 
@@ -365,14 +368,40 @@ def _keep_a_forced_hazard(
 
 
 def _headline_trap(
-    moves: Sequence[Move], risky: set[Move], spaceable: frozenset[int], forced: ForcedCount
+    moves: Sequence[Move],
+    risky: set[Move],
+    way_out: set[Move],
+    spaceable: frozenset[int],
+    forced: ForcedCount,
 ) -> set[Move]:
-    """The headlines that leave more hazards forced on the player (`forced`, the space
-    race attempt counted) than the least any headline outside `risky` leaves."""
-    counts = {move: forced(move, spaceable) for move in moves if isinstance(move, Headline)}
-    allowed = [n for move, n in counts.items() if move not in risky]
-    least = min(allowed, default=0)
-    return {move for move, n in counts.items() if n > least}
+    """`risky` and the headlines that leave more hazards forced on the player (`forced`,
+    the space race attempt counted) than the least any headline outside `risky` leaves.
+
+    Where every such headline leaves a hazard forced and headlining one (`way_out`, a
+    hazard headlined at TRAP_DEFCON) leaves fewer, that headline is the lesser gamble:
+    kept, the hazard loses to any theft and coup of the opponent's rounds, where
+    headlined it loses only to a headline of his that resolves first and brings DEFCON
+    2, which the headline guard plays out against every card he may hold."""
+    counts: dict[Move, int] = {m: forced(m, spaceable) for m in moves if isinstance(m, Headline)}
+    least = min((n for move, n in counts.items() if move not in risky), default=0)
+    fewer = {move for move in way_out if counts.get(move, least) < least}
+    if fewer:
+        risky = risky - fewer
+        least = min(counts[move] for move in fewer)
+    return risky | {move for move, n in counts.items() if n > least}
+
+
+def _headlined_hazards(moves: Sequence[Move], hazards: frozenset[int]) -> set[Move]:
+    """The headlines of a hazard that `gambles` rules out only for its order against the
+    opponent's headline: not a hand lottery (HAND_LOTTERIES) nor LOTTERY_ONLY."""
+    return {
+        move
+        for move in moves
+        if isinstance(move, Headline)
+        and move.card in hazards
+        and move.card not in HAND_LOTTERIES
+        and move.card not in LOTTERY_ONLY
+    }
 
 
 def _forced_after(

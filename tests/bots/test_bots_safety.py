@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from typing import Any
 
 from bot_positions import (
     DUCK_AND_COVER,
@@ -525,10 +526,11 @@ ORTEGA = 91  # USSR, 2 ops: the USSR may coup next to Nicaragua (Cuba)
 USSR_CARDS = [7, 14, 15, 28, 30, 33, WEAK_USSR_CARD]  # no DEFCON hazard for the US
 
 
-def us_headline(us: list[int], defcon: int = 3) -> Game:
+def us_headline(us: list[int], defcon: int = 3, **fields: Any) -> Game:
     """Turn 8's headline, the USSR's pick made (#99): the US to pick from `us`."""
     ussr = [20, 53, 59, 61, 63, 65, 85, 94, 99]
     doc = {"phase": "headline", "turn": 8, "defcon": defcon, "hands": {"US": us, "USSR": ussr}}
+    doc.update(fields)
     game = Game.from_scenario(doc)
     game.choose("headline 99")
     return game
@@ -603,18 +605,21 @@ def test_8_1_3_a_card_the_opponent_may_take_counts_in_the_trap() -> None:
 
 def test_8_1_3_bringing_defcon_2_oneself_with_a_hazard_forced_is_a_gamble() -> None:
     """Turn 8's headline at DEFCON 3: nine US cards for seven rounds, #91 Ortega among
-    them. Whatever the US headlines, one card is left to spare. #4 Duck and Cover
+    them. Whatever the US headlines but #91, one card is left to spare. #4 Duck and Cover
     headlined brings DEFCON 2 itself: the USSR needs no coup, only one round to take the
     spare card (#92 Terrorism or #98 Aldrich Ames Remix, unseen), and #91 is then the
     US's last card. Another headline leaves the USSR a coup and a theft to find in its
-    rounds. Seen or discarded, those cards take nothing, and #4 is no gamble."""
+    rounds: all but #91's leave it forced in that worst case, so #91 headlined is the way
+    out (the headline guard meets what the USSR may headline before it). Seen or
+    discarded, those cards take nothing, #4 is no gamble and #91 headlined is one."""
     game = us_headline([DUCK_AND_COVER, 24, 27, 29, 56, 69, 87, ORTEGA, 75])
     menu = moves_of(game.pending)
     hand, us = game.view("US").hand, tables(game).hazards["US"]
     assert thefts(game, "US") == 1
     rule = partial(gambles, menu, "headline", 3, hand, us, trap_rounds=7)
     hazard = set(moves(f"headline {ORTEGA}"))
-    assert rule(thefts=1) == {*hazard, *moves(f"headline {DUCK_AND_COVER}")}
+    assert moves(f"headline {DUCK_AND_COVER}")[0] in rule(thefts=1)
+    assert rule(thefts=1) == set(menu) - hazard
     assert rule() == hazard
     # In an action round with one USSR round left before the US's last: a theft then
     # needs the DEFCON 2 that #4 brings
@@ -622,6 +627,35 @@ def test_8_1_3_bringing_defcon_2_oneself_with_a_hazard_forced_is_a_gamble() -> N
     rule = partial(gambles, plays, "action", 3, [DUCK_AND_COVER, 24, ORTEGA], us, trap_rounds=1)
     assert rule(thefts=1) == set(plays[:1])
     assert rule() == set()
+
+
+def test_8_1_3_a_hazard_forced_whatever_else_is_headlined_is_headlined() -> None:
+    """Turn 8's headline at DEFCON 3: eight US cards for seven rounds, #91 Ortega among
+    them, nothing to spare. Any other headline leaves #91 the US's last card, and one
+    USSR coup before it brings DEFCON 2 (the USSR plays first in every round): those
+    headlines are the gambles, #91's is not (its event costs a coup at DEFCON 3; a
+    USSR headline that resolves first and brings DEFCON 2 is the headline guard's to
+    find). Not at DEFCON 2, where #91's event is itself the coup that ends the game; nor
+    where the space race can take #91. With #62 Lone Gunman as well, either hazard
+    headlined leaves one forced, the others two. In play, strong headlines #91."""
+    hand = [24, 27, 29, 56, 69, 87, ORTEGA, 75]
+    game = us_headline(hand, space={"US": 4, "USSR": 4})  # box 5 needs 3 ops
+    menu = moves_of(game.pending)
+    us = tables(game).hazards["US"]
+    assert spaceable_hazards(game, "US", hand, us, "headline", menu) == set()
+    assert exposed_rounds(game, "US", "headline") == 7
+    rule = partial(gambles, menu, "headline", hand=hand, hazards=us, trap_rounds=7)
+    ortega = set(moves(f"headline {ORTEGA}"))
+    assert rule(defcon=3) == set(menu) - ortega
+    assert rule(defcon=2) == ortega
+    assert rule(defcon=3, spaceable={ORTEGA}) == ortega
+    two = [24, 27, 29, 56, 69, LONE_GUNMAN, ORTEGA, 75]
+    menu = moves_of(us_headline(two).pending)
+    hazards = set(moves(f"headline {ORTEGA}", f"headline {LONE_GUNMAN}"))
+    assert gambles(menu, "headline", 3, two, us, trap_rounds=7) == set(menu) - hazards
+    for seed in range(3):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "US")
+        assert parse_move(choice) in ortega, (seed, choice)
 
 
 def test_8_1_3_a_rollout_fires_a_hazard_before_its_operations() -> None:
