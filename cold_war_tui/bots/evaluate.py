@@ -75,6 +75,12 @@ turn). A test checks the names against the card data; the side a card endangers 
 from the data."""
 
 
+LOTTERY_ONLY = frozenset({5})
+"""Hazards that endanger only through another hazard in the same hand: #5 Five Year
+Plan discards a random USSR card and fires it if it is a US event. With no other hazard
+held, the draw fires nothing that lowers DEFCON, so the card is counted as safe."""
+
+
 class SpaceTrack(Protocol):
     """What a dormancy test reads: the space race (a StateSnapshot or a PlayerView)."""
 
@@ -268,11 +274,17 @@ def forced_count(hand: Sequence[int], hazards: frozenset[int], rounds: int, chin
     """How many of `hazards` in `hand` must be played in `rounds` rounds: a card is
     played each round, the face-up China Card (`china`) may stand in for one, and the
     cards beyond the rounds may be held (the space race is left to the search)."""
-    risky = sum(1 for card in hand if card in hazards)
+    risky = held_hazards(hand, hazards)
     if not risky:
         return 0
     plays = min(len(hand), max(0, rounds - (1 if china else 0)))
     return max(0, plays - (len(hand) - risky))
+
+
+def held_hazards(hand: Sequence[int], hazards: frozenset[int]) -> int:
+    """How many of `hazards` are in `hand`: none when they are all LOTTERY_ONLY."""
+    held = [card for card in hand if card in hazards]
+    return 0 if LOTTERY_ONLY.issuperset(held) else len(held)
 
 
 def hazard_cost(
@@ -282,7 +294,7 @@ def hazard_cost(
     one it may play now, at DEFCON 3 or more, counts PLAYABLE_NOW; one the turn's space
     race attempt can take is not trapped), then the rest (HELD_HAZARD)."""
     hazards = live_hazards(s, t, side)
-    held = sum(1 for card in s.hands[side] if card in hazards)
+    held = held_hazards(s.hands[side], hazards)
     if not held:
         return 0.0
     forced = forced_hazards(s, t, side, rounds_left, hazards)
@@ -330,6 +342,7 @@ _SPENDING = frozenset({"operation", "place_influence", "realign"})
 __all__ = [
     "DEFCON_HAZARDS",
     "DORMANT_HAZARDS",
+    "LOTTERY_ONLY",
     "WIN",
     "Tables",
     "enough_for_space",
@@ -337,6 +350,7 @@ __all__ = [
     "forced_count",
     "forced_hazards",
     "hazard_cost",
+    "held_hazards",
     "live_hazards",
     "point_gain",
     "point_price",

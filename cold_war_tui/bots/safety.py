@@ -14,10 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from cold_war_tui.bots.evaluate import enough_for_space, forced_count, live_hazards, tables
+from cold_war_tui.bots.evaluate import (
+    LOTTERY_ONLY,
+    enough_for_space,
+    forced_count,
+    live_hazards,
+    tables,
+)
 from cold_war_tui.engine import (
     CHINA_CARD,
-    ROUND_ORDER,
     Decision,
     DecisionKind,
     Ending,
@@ -79,9 +84,6 @@ opponent holds one: a gamble unless every one of his drops is out of that hand
 DEFCON_DROPS = {4: "Duck and Cover", 50: "We Will Bury You", 89: "Soviets Shoot Down KAL-007"}
 """The events that lower DEFCON by one for the side they belong to. A side's own drops
 are those not among its hazards (the opponent's cards it must not play)."""
-LOTTERY_ONLY = frozenset({FIVE_YEAR_PLAN})
-"""The lotteries that are no danger with no other hazard in hand (#5 Five Year Plan only
-draws); #67 Grain Sales also gives the US 2 ops when he returns the card he took."""
 
 
 GRAIN_SALES = 67
@@ -161,7 +163,7 @@ def gambles(
       DEFCON_DROPS, whose event it fires) while a hazard is still forced on us after
       it: the opponent no longer needs a coup, and the count's worst case is certain.
     - At the headline at TRAP_DEFCON or below, the same count over `trap_rounds` (all
-      of the turn's rounds of the side that plays second, ROUND_ORDER): a headline that
+      of the turn's rounds: the opponent's headline comes first): a headline that
       leaves more hazards forced than another (#98 Aldrich Ames Remix, headlined by the
       US, costs it a card of the USSR's choice) where the other is no gamble. Where each
       headline that is no gamble leaves a hazard forced, a hazard headlined at
@@ -298,11 +300,12 @@ def thefts(world: Game, player: str) -> int:
 
 def exposed_rounds(world: Game, player: str, kind: str) -> int:
     """`player`'s action rounds after this decision (an action round or the headline)
-    that a round of the opponent's comes before (ROUND_ORDER at the headline): those in
-    which one battleground coup of his may have brought DEFCON 2 (`gambles`)."""
+    that a play of the opponent's comes before: those in which one battleground coup of
+    his, or a DEFCON drop, may have brought DEFCON 2 (`gambles`). At the headline, all
+    of the turn's: his headline resolves before the first (#47 Junta's coup, #4 Duck
+    and Cover), whoever plays first in the action rounds."""
     if kind == DecisionKind.HEADLINE:
-        first = ROUND_ORDER[0] == player
-        return world.action_rounds(player) - (1 if first else 0)
+        return world.action_rounds(player)
     return world.rounds_left(player) - 1 if world.rounds_left(other(player)) else 0
 
 

@@ -23,7 +23,9 @@ from cold_war_tui.bots.evaluate import (
     DORMANT_HAZARDS,
     WIN,
     evaluate,
+    forced_count,
     forced_hazards,
+    held_hazards,
     live_hazards,
     tables,
 )
@@ -521,6 +523,37 @@ def test_8_1_3_at_defcon_3_the_trap_count_sees_the_space_race_and_the_lottery_s_
         assert choice in safe, (seed, choice)
 
 
+def test_8_1_3_five_year_plan_alone_is_no_hazard_in_the_trap_count() -> None:
+    """#5 Five Year Plan endangers the USSR only as a lottery over its other hazards (a
+    random USSR card discarded, fired if a US event): alone in hand it is counted safe,
+    by the trap count and the evaluation alike. Turn 8, DEFCON 3, seven USSR cards for
+    six rounds with #5 and #96 Tear Down This Wall, the turn's space attempt spent, and
+    #67 Grain Sales unseen (it may take a card). #96 for ops now leaves #5, harmless;
+    #5 for ops discards a card at random and may leave #96 the last card once a US
+    coup brings DEFCON 2 (strong against strong, seed 9036: it did)."""
+    hand = [FIVE_YEAR_PLAN, 66, 68, 78, 83, TEAR_DOWN_THIS_WALL, 110]
+    game = ussr_to_play(
+        hand,
+        turn=8,
+        action_round=2,
+        defcon=3,
+        space={"US": 4, "USSR": 2},
+        space_attempts={"USSR": 1, "US": 0},
+        china={"holder": "US"},
+    )
+    ussr = tables(game).hazards["USSR"]
+    assert FIVE_YEAR_PLAN in ussr and held_hazards([FIVE_YEAR_PLAN, 66], ussr) == 0
+    assert held_hazards(hand, ussr) == 2
+    assert forced_count([FIVE_YEAR_PLAN, 66], ussr, rounds=2, china=False) == 0
+    assert forced_count([FIVE_YEAR_PLAN, TEAR_DOWN_THIS_WALL], ussr, rounds=2, china=False) == 2
+    assert (exposed_rounds(game, "USSR", "action"), thefts(game, "USSR")) == (5, 1)
+    plays = moves_of(game.pending)
+    rule = partial(gambles, plays, "action", 3, hand, ussr, trap_rounds=5)
+    safe = set(plays) - rule(taken_by=takers(game, "USSR"), thefts=1)
+    assert safe == {Play(TEAR_DOWN_THIS_WALL, "ops")}
+
+
+KAL_007 = 89  # US, 4 ops: DEFCON -1, the US gains 2 VP
 ALDRICH_AMES = 98  # USSR, 3 ops: the US shows its hand and the USSR discards a card of it
 ORTEGA = 91  # USSR, 2 ops: the USSR may coup next to Nicaragua (Cuba)
 USSR_CARDS = [7, 14, 15, 28, 30, 33, WEAK_USSR_CARD]  # no DEFCON hazard for the US
@@ -540,14 +573,16 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     """Nine US cards for seven rounds, one of them #62 Lone Gunman: any headline leaves
     one card to spare. #98 Aldrich Ames Remix headlined by the US fires its USSR event,
     which discards a US card of the USSR's choice: no card is left to spare, and #62
-    must be played. The USSR plays first in every round (ROUND_ORDER), so one coup of
-    its brings DEFCON 2 before the US can play #62 away. Not a gamble where the space
-    race can take the hazard, at DEFCON 4, or for the USSR, whose first round comes
-    before any US round. The same count holds #98 played for ops in an action round."""
+    must be played. A play of the USSR's comes before each US round (its headline, then
+    its round: the USSR plays first, ROUND_ORDER), so one coup of its brings DEFCON 2
+    before the US can play #62 away. The same holds for every USSR round: the US's
+    headline resolves before its first. Not a gamble where the space race can take the hazard, at
+    DEFCON 4, or with a round no USSR play comes before. The same count holds #98
+    played for ops in an action round."""
     game = us_headline([ALDRICH_AMES, LONE_GUNMAN, *USSR_CARDS])
     menu = moves_of(game.pending)
     assert exposed_rounds(game, "US", "headline") == 7
-    assert exposed_rounds(game, "USSR", "headline") == 6
+    assert exposed_rounds(game, "USSR", "headline") == 7
     assert takers(game, "US") == {ALDRICH_AMES}
     assert takers(game, "USSR") == {FIVE_YEAR_PLAN, GRAIN_SALES}
     hand, us = game.view("US").hand, tables(game).hazards["US"]
@@ -556,7 +591,7 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     hazard = set(moves(f"headline {LONE_GUNMAN}"))  # a hazard headlined at DEFCON 3
     assert count(defcon=3, trap_rounds=7) == {*hazard, *moves(f"headline {ALDRICH_AMES}")}
     assert count(defcon=4, trap_rounds=7) == set()
-    assert count(defcon=3, trap_rounds=6) == hazard  # the USSR's first round takes #62
+    assert count(defcon=3, trap_rounds=6) == hazard  # an unexposed round takes #62
     assert count(defcon=3, trap_rounds=7, china=True) == hazard
     spaced = us_headline([ALDRICH_AMES, ORTEGA, *USSR_CARDS])  # 2 ops reach box 1
     headlines = moves_of(spaced.pending)
@@ -656,6 +691,32 @@ def test_8_1_3_a_hazard_forced_whatever_else_is_headlined_is_headlined() -> None
     for seed in range(3):
         choice = make_bot("strong", seed, iterations=2).choose(game, "US")
         assert parse_move(choice) in ortega, (seed, choice)
+
+
+def test_8_1_3_the_opponent_s_headline_comes_before_the_first_round() -> None:
+    """Turn 9's headline at DEFCON 3: nine USSR cards for seven rounds, #85 Star Wars
+    (the US ahead in space) and #89 KAL-007 among them, #92 Terrorism unseen. The USSR
+    plays first in the action rounds, but the US's headline resolves before that round
+    (#47 Junta's coup brought DEFCON 2 there in strong against strong, seed 9047), so
+    all seven rounds are exposed: a headline of another card leaves one hazard forced
+    in the worst case (the space race takes one, #92 the spare card), a hazard's
+    headline none. Were the first round safe, the hazards' headlines would be the
+    gambles."""
+    hand = [20, 29, 36, 39, STAR_WARS, KAL_007, ALDRICH_AMES, 99, 104]
+    us = [2, 7, 47, 81, 84, 90, 95, 101, 103]
+    doc = {"phase": "headline", "turn": 9, "defcon": 3, "hands": {"USSR": hand, "US": us}}
+    game = Game.from_scenario({**doc, "space": {"US": 7, "USSR": 2}})
+    assert game.pending is not None and game.pending.player == "USSR"
+    assert exposed_rounds(game, "USSR", "headline") == game.action_rounds("USSR") == 7
+    assert thefts(game, "USSR") == 1
+    ussr = tables(game).hazards["USSR"]
+    menu = moves_of(game.pending)
+    spaceable = spaceable_hazards(game, "USSR", hand, ussr, "headline", menu)
+    assert spaceable == {STAR_WARS, KAL_007}
+    rule = partial(gambles, menu, "headline", 3, hand, ussr, spaceable=spaceable, thefts=1)
+    hazards = set(moves(f"headline {STAR_WARS}", f"headline {KAL_007}"))
+    assert rule(trap_rounds=7) == set(menu) - hazards
+    assert rule(trap_rounds=6) == hazards
 
 
 def test_8_1_3_a_rollout_fires_a_hazard_before_its_operations() -> None:
