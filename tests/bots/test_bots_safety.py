@@ -489,6 +489,11 @@ STAR_WARS = 85  # US, 2 ops: ahead in space, the US fires an event from the disc
 TEAR_DOWN_THIS_WALL = 96  # US, 3 ops: a free US coup in Europe
 
 
+def ussr_turn_8(hand: list[int], **fields: Any) -> Game:
+    """The USSR's second action round of turn 8 at DEFCON 3, the China Card with the US."""
+    return ussr_to_play(hand, turn=8, defcon=3, action_round=2, china={"holder": "US"}, **fields)
+
+
 def test_8_1_3_at_defcon_3_the_trap_count_sees_the_space_race_and_the_lottery_s_loss() -> None:
     """Three hazards among seven cards for six rounds at DEFCON 3, the China Card with
     the US: whatever the USSR plays, one hazard is still forced by the cards alone, but
@@ -497,14 +502,7 @@ def test_8_1_3_at_defcon_3_the_trap_count_sees_the_space_race_and_the_lottery_s_
     also discards a card of the USSR's at random, so it leaves one forced; so does any
     other card, and a hazard sent to space now spends the attempt."""
     hand = [FIVE_YEAR_PLAN, 20, 42, 74, 81, STAR_WARS, TEAR_DOWN_THIS_WALL]
-    game = ussr_to_play(
-        hand,
-        turn=8,
-        defcon=3,
-        action_round=2,
-        space={"US": 3, "USSR": 2},
-        china={"holder": "US"},
-    )
+    game = ussr_turn_8(hand, space={"US": 3, "USSR": 2})
     ussr = tables(game).hazards["USSR"]
     plays = moves_of(game.pending)
     spaceable = frozenset(m.card for m in plays if isinstance(m, Play) and m.mode == "space")
@@ -532,15 +530,7 @@ def test_8_1_3_five_year_plan_alone_is_no_hazard_in_the_trap_count() -> None:
     #5 for ops discards a card at random and may leave #96 the last card once a US
     coup brings DEFCON 2 (strong against strong, seed 9036: it did)."""
     hand = [FIVE_YEAR_PLAN, 66, 68, 78, 83, TEAR_DOWN_THIS_WALL, 110]
-    game = ussr_to_play(
-        hand,
-        turn=8,
-        action_round=2,
-        defcon=3,
-        space={"US": 4, "USSR": 2},
-        space_attempts={"USSR": 1, "US": 0},
-        china={"holder": "US"},
-    )
+    game = ussr_turn_8(hand, space={"US": 4, "USSR": 2}, space_attempts={"USSR": 1, "US": 0})
     ussr = tables(game).hazards["USSR"]
     assert FIVE_YEAR_PLAN in ussr and held_hazards([FIVE_YEAR_PLAN, 66], ussr) == 0
     assert held_hazards(hand, ussr) == 2
