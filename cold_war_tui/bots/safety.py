@@ -179,6 +179,10 @@ def gambles(
         if card in hazards and defcon <= 3:
             return {m for m in moves if isinstance(m, Order) and m.first == "ops"}
         return set()
+    asked = set(moves)
+    if kind == DecisionKind.HEADLINE:  # the trap compares every headline of the hand
+        extra = (Headline(card) for card in hand if card != CHINA_CARD)
+        moves = [*moves, *(m for m in extra if m not in asked)]
     taken = _taken_drops(moves, kind, defcon, hand, hazards)
     count = partial(
         _forced_after,
@@ -196,8 +200,8 @@ def gambles(
     risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
     if kind == DecisionKind.HEADLINE and defcon <= TRAP_DEFCON and trap_rounds:
         way_out = _headlined_hazards(moves, hazards) - taken if defcon == TRAP_DEFCON else set()
-        return _headline_trap(moves, risky, way_out, spaceable, count)
-    return risky
+        return _headline_trap(moves, risky, way_out, spaceable, count) & asked
+    return risky & asked
 
 
 def order_gambles(world: Game, moves: Sequence[Move]) -> set[Move]:
@@ -296,6 +300,12 @@ def thefts(world: Game, player: str) -> int:
         hostage = player == "US" and IRANIAN_HOSTAGE_CRISIS in world.state.events_played
         most = max(most, 2 if hostage else 1)
     return most
+
+
+def theft_in_hand(world: Game, player: str) -> bool:
+    """Whether the opponent's hand in `world` holds a card whose event may take one of
+    `player`'s (#92 Terrorism, a card of `takers`)."""
+    return not {TERRORISM, *takers(world, player)}.isdisjoint(world.state.hands[other(player)])
 
 
 def exposed_rounds(world: Game, player: str, kind: str) -> int:
@@ -476,14 +486,18 @@ class Outcomes:
     nuclear: set[Move] = field(default_factory=set)  # DEFCON 1 and a loss (8.1.3)
     handed: set[Move] = field(default_factory=set)  # the opponent won in our own round
 
-    def record(self, choice: Move, game: Game, player: str, in_own_round: bool) -> None:
+    def record(self, choice: Move, game: Game, player: str, in_own_round: bool) -> bool:
+        """Mark `choice` if `game` was lost by our own doing; whether it was."""
         outcome = game.outcome
         if outcome is None or outcome.winner != other(player):
-            return
+            return False
         if outcome.ending in NUCLEAR_ENDINGS:
             self.nuclear.add(choice)
-        elif in_own_round:
+            return True
+        if in_own_round:
             self.handed.add(choice)
+            return True
+        return False
 
     def condemned(self, choice: Move) -> bool:
         return choice in self.nuclear or choice in self.handed

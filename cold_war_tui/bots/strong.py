@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from cold_war_tui.bots.evaluate import evaluate, live_hazards, tables
+from cold_war_tui.bots.odds import HeadlineOdds, least_risky
 from cold_war_tui.bots.prior import (
     POINT_KINDS,
     PRIOR_KINDS,
@@ -41,6 +42,7 @@ from cold_war_tui.bots.safety import (
     scoring_plays_due,
     spaceable_hazards,
     takers,
+    theft_in_hand,
     thefts,
     unseen_drops,
 )
@@ -253,9 +255,10 @@ class StrongBot:
             thefts=thefts(world, player),
         )
         outcomes = Outcomes(nuclear=risky(candidates))
+        odds = HeadlineOdds()
         if pending.kind == DecisionKind.HEADLINE:
             until = self._bounds(started, started, HEADLINE_GUARD_THINK)
-            headline_guard(sampled, player, candidates, Policy(rng), outcomes, until)
+            headline_guard(sampled, player, candidates, Policy(rng), outcomes, until, odds)
         elif defcon <= GUARD_DEFCON:
             until = self._bounds(started, started)
             guard(sampled, player, candidates, Policy(rng), outcomes, until)
@@ -271,6 +274,10 @@ class StrongBot:
             spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, risky, until)
             if spare is not None:
                 choice = spare
+        if pending.kind == DecisionKind.HEADLINE and outcomes.condemned(choice):
+            ruled = risky(candidates)
+            theft_only = ruled - risky(candidates, thefts=0)
+            choice = least_risky(candidates, odds, ruled, theft_only, scores)
         return Analysis(choice, ranked(scores, candidates))
 
     def _first_step(
@@ -491,6 +498,7 @@ def headline_guard(
     policy: Policy,
     outcomes: Outcomes,
     until: Bounds,
+    odds: HeadlineOdds | None = None,
 ) -> None:
     """At DEFCON 3 or below a headline can end the game when the opponent's, resolved
     first, lowers DEFCON (#4 Duck and Cover before #20 Olympic Games, whose boycott then
@@ -498,19 +506,23 @@ def headline_guard(
     opponent may headline, once: worlds are cheap to draw, so they are drawn until his
     picks in them (his hand while he has still to pick, else his secret pick) have met
     every card he may hold (`possible_headlines`), up to HEADLINE_GUARD_WORLDS worlds,
-    or as `until` allows (guard_worlds). A nuclear loss in any marks the candidate."""
+    or as `until` allows (guard_worlds). A nuclear loss in any marks the candidate;
+    `odds` keeps which cards killed it and how often he may headline each."""
+    odds = HeadlineOdds() if odds is None else odds
     met: set[int] = set()
     pool: set[int] | None = None
     for world in guard_worlds(sampled, HEADLINE_GUARD_WORLDS, until):
         if pool is None:
             pool = possible_headlines(world, player)
-        fresh = headline_picks(world, player) - met
+        picks = headline_picks(world, player)
+        odds.saw(picks, theft_in_hand(world, player))
+        fresh = picks - met
         met |= fresh
-        if fresh:
-            for choice in (c for c in candidates if not outcomes.condemned(c)):
-                for game in headlines_against(world, player, choice, fresh):
-                    play_out_headlines(game, player, policy)
-                    outcomes.record(choice, game, player, in_own_round=False)
+        for choice in candidates:
+            for card, game in headlines_against(world, player, choice, fresh):
+                play_out_headlines(game, player, policy)
+                if outcomes.record(choice, game, player, in_own_round=False):
+                    odds.killed(choice, card)
         if met >= pool:
             return
 
@@ -533,16 +545,20 @@ def possible_headlines(world: Game, player: str) -> set[int]:
     return {card for card in cards if card is not None and card != CHINA_CARD}
 
 
-def headlines_against(world: Game, player: str, choice: Move, picks: set[int]) -> list[Game]:
+def headlines_against(
+    world: Game, player: str, choice: Move, picks: set[int]
+) -> list[tuple[int, Game]]:
     """`choice` headlined in `world` against each of `picks` (the opponent's pick there
-    if he has made it, which is then one of `picks`)."""
+    if he has made it, which is then all of `picks`), with the card he headlined."""
+    if not picks:
+        return []
     game = after(world, choice)
     if game is None:
         return []
     pending = game.pending
     if pending is None or pending.kind != DecisionKind.HEADLINE or pending.player == player:
-        return [game]
-    return [g for card in sorted(picks) if (g := after(game, Headline(card))) is not None]
+        return [(min(picks), game)]
+    return [(c, g) for c in sorted(picks) if (g := after(game, Headline(c))) is not None]
 
 
 def play_out_headlines(game: Game, player: str, policy: Policy) -> None:

@@ -29,6 +29,7 @@ from cold_war_tui.bots.evaluate import (
     live_hazards,
     tables,
 )
+from cold_war_tui.bots.odds import HeadlineOdds, least_risky
 from cold_war_tui.bots.safety import (
     BLIND_DRAWS,
     DEFCON_DROPS,
@@ -684,18 +685,17 @@ def test_8_1_3_a_hazard_forced_whatever_else_is_headlined_is_headlined() -> None
 
 
 def test_8_1_3_the_opponent_s_headline_comes_before_the_first_round() -> None:
-    """Turn 9's headline at DEFCON 3: nine USSR cards for seven rounds, #85 Star Wars
-    (the US ahead in space) and #89 KAL-007 among them, #92 Terrorism unseen. The USSR
-    plays first in the action rounds, but the US's headline resolves before that round
-    (#47 Junta's coup brought DEFCON 2 there in strong against strong, seed 9047), so
-    all seven rounds are exposed: a headline of another card leaves one hazard forced
-    in the worst case (the space race takes one, #92 the spare card), a hazard's
-    headline none. Were the first round safe, the hazards' headlines would be the
-    gambles."""
+    """Turn 9's headline at DEFCON 3 (strong against strong, seed 9047): nine USSR cards
+    for seven rounds, #85 Star Wars (the US ahead in space) and #89 KAL-007 among them,
+    the China Card with the US, #92 Terrorism unseen. The USSR plays first in the action
+    rounds, but the US's headline resolves before that round (#47 Junta's coup brought
+    DEFCON 2 there), so all seven rounds are exposed: a headline of another card leaves
+    one hazard forced in the worst case (the space race takes one, #92 the spare card),
+    a hazard's headline none. Were the first round safe, the hazards' headlines would be
+    the gambles. A shortlist without a hazard is ruled out whole, as the count compares
+    every headline of the hand."""
     hand = [20, 29, 36, 39, STAR_WARS, KAL_007, ALDRICH_AMES, 99, 104]
-    us = [2, 7, 47, 81, 84, 90, 95, 101, 103]
-    doc = {"phase": "headline", "turn": 9, "defcon": 3, "hands": {"USSR": hand, "US": us}}
-    game = Game.from_scenario({**doc, "space": {"US": 7, "USSR": 2}})
+    game = ussr_turn_9_headline(hand)
     assert game.pending is not None and game.pending.player == "USSR"
     assert exposed_rounds(game, "USSR", "headline") == game.action_rounds("USSR") == 7
     assert thefts(game, "USSR") == 1
@@ -703,10 +703,56 @@ def test_8_1_3_the_opponent_s_headline_comes_before_the_first_round() -> None:
     menu = moves_of(game.pending)
     spaceable = spaceable_hazards(game, "USSR", hand, ussr, "headline", menu)
     assert spaceable == {STAR_WARS, KAL_007}
-    rule = partial(gambles, menu, "headline", 3, hand, ussr, spaceable=spaceable, thefts=1)
+    rule = partial(gambles, kind="headline", defcon=3, hand=hand, hazards=ussr, thefts=1)
     hazards = set(moves(f"headline {STAR_WARS}", f"headline {KAL_007}"))
-    assert rule(trap_rounds=7) == set(menu) - hazards
-    assert rule(trap_rounds=6) == hazards
+    assert rule(menu, trap_rounds=7, spaceable=spaceable) == set(menu) - hazards
+    assert rule(menu, trap_rounds=6, spaceable=spaceable) == hazards
+    others = [m for m in menu if m not in hazards]
+    assert rule(others[:3], trap_rounds=7, spaceable=spaceable) == set(others[:3])
+
+
+def ussr_turn_9_headline(hand: list[int]) -> Game:
+    """Turn 9's headline at DEFCON 3, the USSR to pick from `hand`, the US ahead in space
+    (7 to 2) and holding the China Card; the discard pile of seed 9047 (#4 Duck and Cover
+    and #50 We Will Bury You not in it)."""
+    discard = [1, 3, 5, 13, 21, 30, 32, 34, 56, 57, 58, 59, 61, 63, 67, 69, 74, 75, 79, 80]
+    us = [2, 7, 47, 81, 84, 90, 95, 101, 103]
+    doc = {"phase": "headline", "turn": 9, "defcon": 3, "hands": {"USSR": hand, "US": us}}
+    fields = {"space": {"US": 7, "USSR": 2}, "china": {"holder": "US"}, "discard": discard}
+    return Game.from_scenario({**doc, **fields})
+
+
+def test_8_1_3_when_every_headline_is_condemned_the_least_likely_loss_is_chosen() -> None:
+    """The position above: every headline but the hazards' is ruled out by the trap
+    count, for a theft the US may hold, and the headline guard condemns both hazards'
+    headlines (the US may hold #4 Duck and Cover, which Star Wars would fire again, or
+    the USSR's #50 We Will Bury You, which would bring DEFCON 2 before KAL-007). Each is
+    a worst case; the likelier loss is a theft card in the US hand (it may be played in
+    any of seven rounds) than one card headlined out of nine, so strong headlines a
+    hazard. `least_risky` weighs the guard's losses by how often the opponent may
+    headline the card that kills, a theft-only gamble by the share of worlds whose
+    opponent holds a theft card, and any other rule's gamble as certain."""
+    hand = [20, 29, 36, 39, STAR_WARS, KAL_007, ALDRICH_AMES, 99, 104]
+    game = ussr_turn_9_headline(hand)
+    hazards = set(moves(f"headline {STAR_WARS}", f"headline {KAL_007}"))
+    for seed in range(3):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
+        assert parse_move(choice) in hazards, (seed, choice)
+    odds = HeadlineOdds()
+    odds.saw([4, 50, 92, 7], theft=True)
+    odds.saw([4, 20], theft=False)
+    ids = (f"headline {STAR_WARS}", f"headline {KAL_007}", "headline 20", "headline 45")
+    star, kal, other, summit = moves(*ids)
+    odds.killed(star, DUCK_AND_COVER)
+    assert odds.headline_risk(star) == (1 / 4 + 1 / 2) / 2
+    assert odds.headline_risk(kal) == 0.0 and odds.theft_risk() == 0.5
+    scores = {star: -30.0, kal: -40.0, other: -10.0, summit: 0.0}
+    pick = partial(least_risky, odds=odds, ruled={other, summit}, scores=scores)
+    assert pick([star, kal, other, summit], theft_only={other}) == kal  # no risk at all
+    assert pick([star, other, summit], theft_only={other}) == star  # 0.375 against 0.5
+    odds.killed(star, 7)
+    assert pick([star, other, summit], theft_only={other}) == other  # 0.5 each: the score
+    assert pick([star, summit], theft_only=set()) == star  # a rule's gamble is certain
 
 
 def test_8_1_3_a_rollout_fires_a_hazard_before_its_operations() -> None:

@@ -1,0 +1,74 @@
+"""How likely a condemned headline is to lose: for when safety condemns every one.
+
+The headline guard (strong.headline_guard) condemns a headline if any card the opponent
+may headline ends the game against it, and the trap count (safety.gambles) one that a
+card he may hold could trap. Both are worst cases; when every headline is condemned the
+bot still has to choose, and the least likely loss is the better gamble: a card he must
+hold and choose to headline, against a card he may play in any of his rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from cold_war_tui.engine import Move
+
+
+@dataclass
+class HeadlineOdds:
+    """What the headline guard saw in its worlds: the cards the opponent may headline
+    in each, whether his hand holds a card that takes one of ours, and per candidate the
+    cards whose headline ended the game against it."""
+
+    worlds: int = 0
+    pick_shares: dict[int, float] = field(default_factory=dict)  # per card, over the worlds
+    theft_worlds: int = 0
+    killers: dict[Move, set[int]] = field(default_factory=dict)
+
+    def saw(self, picks: Iterable[int], theft: bool) -> None:
+        """One world: his possible `picks` (his hand, or his pick if made), each as likely
+        as the others, and whether a card of his there may take one of ours."""
+        cards = list(picks)
+        self.worlds += 1
+        for card in cards:
+            self.pick_shares[card] = self.pick_shares.get(card, 0.0) + 1 / len(cards)
+        self.theft_worlds += theft
+
+    def killed(self, choice: Move, card: int) -> None:
+        """His headline `card` ended the game against `choice`."""
+        self.killers.setdefault(choice, set()).add(card)
+
+    def headline_risk(self, choice: Move) -> float:
+        """The chance his headline ends the game against `choice`: how often, over the
+        worlds, he holds a card that does, taken as one pick among his cards."""
+        if not self.worlds:
+            return 0.0
+        killers = self.killers.get(choice, set())
+        return sum(self.pick_shares.get(card, 0.0) for card in killers) / self.worlds
+
+    def theft_risk(self) -> float:
+        """The share of worlds whose opponent holds a card that takes one of ours."""
+        return self.theft_worlds / self.worlds if self.worlds else 0.0
+
+
+def least_risky(
+    candidates: Iterable[Move],
+    odds: HeadlineOdds,
+    ruled: set[Move],
+    theft_only: set[Move],
+    scores: dict[Move, float],
+) -> Move:
+    """The candidate least likely to lose, the best scored among equals: a rule's gamble
+    (`ruled`) never is chosen over a guard's, unless it is one only for a theft the
+    opponent may hold (`theft_only`), which costs the share of worlds where he does."""
+
+    def risk(choice: Move) -> tuple[float, float]:
+        ruled_risk = 0.0
+        if choice in theft_only:
+            ruled_risk = odds.theft_risk()
+        elif choice in ruled:
+            ruled_risk = 1.0
+        return ruled_risk + odds.headline_risk(choice), -scores.get(choice, float("-inf"))
+
+    return min(candidates, key=risk)
