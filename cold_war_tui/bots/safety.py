@@ -23,6 +23,7 @@ from cold_war_tui.bots.evaluate import (
 )
 from cold_war_tui.engine import (
     CHINA_CARD,
+    ROUND_ORDER,
     Decision,
     DecisionKind,
     Ending,
@@ -163,7 +164,7 @@ def gambles(
       DEFCON_DROPS, whose event it fires) while a hazard is still forced on us after
       it: the opponent no longer needs a coup, and the count's worst case is certain.
     - At the headline at TRAP_DEFCON or below, the same count over `trap_rounds` (all
-      of the turn's rounds: the opponent's headline comes first): a headline that
+      of the turn's rounds of the side that plays second, ROUND_ORDER): a headline that
       leaves more hazards forced than another (#98 Aldrich Ames Remix, headlined by the
       US, costs it a card of the USSR's choice) where the other is no gamble. Where each
       headline that is no gamble leaves a hazard forced, a hazard headlined at
@@ -310,12 +311,13 @@ def theft_in_hand(world: Game, player: str) -> bool:
 
 def exposed_rounds(world: Game, player: str, kind: str) -> int:
     """`player`'s action rounds after this decision (an action round or the headline)
-    that a play of the opponent's comes before: those in which one battleground coup of
-    his, or a DEFCON drop, may have brought DEFCON 2 (`gambles`). At the headline, all
-    of the turn's: his headline resolves before the first (#47 Junta's coup, #4 Duck
-    and Cover), whoever plays first in the action rounds."""
+    that a round of the opponent's comes before (ROUND_ORDER at the headline): those in
+    which one battleground coup of his may have brought DEFCON 2 (`gambles`). His
+    headline, which comes before the first, brings DEFCON 2 only with a card that
+    lowers it; that risk is the headline guard's, as it is for a hazard headlined."""
     if kind == DecisionKind.HEADLINE:
-        return world.action_rounds(player)
+        first = ROUND_ORDER[0] == player
+        return world.action_rounds(player) - (1 if first else 0)
     return world.rounds_left(player) - 1 if world.rounds_left(other(player)) else 0
 
 

@@ -544,7 +544,6 @@ def test_8_1_3_five_year_plan_alone_is_no_hazard_in_the_trap_count() -> None:
     assert safe == {Play(TEAR_DOWN_THIS_WALL, "ops")}
 
 
-KAL_007 = 89  # US, 4 ops: DEFCON -1, the US gains 2 VP
 ALDRICH_AMES = 98  # USSR, 3 ops: the US shows its hand and the USSR discards a card of it
 ORTEGA = 91  # USSR, 2 ops: the USSR may coup next to Nicaragua (Cuba)
 USSR_CARDS = [7, 14, 15, 28, 30, 33, WEAK_USSR_CARD]  # no DEFCON hazard for the US
@@ -564,16 +563,14 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     """Nine US cards for seven rounds, one of them #62 Lone Gunman: any headline leaves
     one card to spare. #98 Aldrich Ames Remix headlined by the US fires its USSR event,
     which discards a US card of the USSR's choice: no card is left to spare, and #62
-    must be played. A play of the USSR's comes before each US round (its headline, then
-    its round: the USSR plays first, ROUND_ORDER), so one coup of its brings DEFCON 2
-    before the US can play #62 away. The same holds for every USSR round: the US's
-    headline resolves before its first. Not a gamble where the space race can take the hazard, at
-    DEFCON 4, or with a round no USSR play comes before. The same count holds #98
-    played for ops in an action round."""
+    must be played. The USSR plays first in every round (ROUND_ORDER), so one coup of
+    its brings DEFCON 2 before the US can play #62 away. Not a gamble where the space
+    race can take the hazard, at DEFCON 4, or for the USSR, whose first round comes
+    before any US round. The same count holds #98 played for ops in an action round."""
     game = us_headline([ALDRICH_AMES, LONE_GUNMAN, *USSR_CARDS])
     menu = moves_of(game.pending)
     assert exposed_rounds(game, "US", "headline") == 7
-    assert exposed_rounds(game, "USSR", "headline") == 7
+    assert exposed_rounds(game, "USSR", "headline") == 6
     assert takers(game, "US") == {ALDRICH_AMES}
     assert takers(game, "USSR") == {FIVE_YEAR_PLAN, GRAIN_SALES}
     hand, us = game.view("US").hand, tables(game).hazards["US"]
@@ -582,7 +579,7 @@ def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> Non
     hazard = set(moves(f"headline {LONE_GUNMAN}"))  # a hazard headlined at DEFCON 3
     assert count(defcon=3, trap_rounds=7) == {*hazard, *moves(f"headline {ALDRICH_AMES}")}
     assert count(defcon=4, trap_rounds=7) == set()
-    assert count(defcon=3, trap_rounds=6) == hazard  # an unexposed round takes #62
+    assert count(defcon=3, trap_rounds=6) == hazard  # the USSR's first round takes #62
     assert count(defcon=3, trap_rounds=7, china=True) == hazard
     spaced = us_headline([ALDRICH_AMES, ORTEGA, *USSR_CARDS])  # 2 ops reach box 1
     headlines = moves_of(spaced.pending)
@@ -661,9 +658,11 @@ def test_8_1_3_a_hazard_forced_whatever_else_is_headlined_is_headlined() -> None
     USSR coup before it brings DEFCON 2 (the USSR plays first in every round): those
     headlines are the gambles, #91's is not (its event costs a coup at DEFCON 3; a
     USSR headline that resolves first and brings DEFCON 2 is the headline guard's to
-    find). Not at DEFCON 2, where #91's event is itself the coup that ends the game; nor
-    where the space race can take #91. With #62 Lone Gunman as well, either hazard
-    headlined leaves one forced, the others two. In play, strong headlines #91."""
+    find), even among moves without #91: the count compares every headline of the hand,
+    so that a batch of the spare choice is ruled out whole. Not at DEFCON 2, where
+    #91's event is itself the coup that ends the game; nor where the space race can
+    take #91. With #62 Lone Gunman as well, either hazard headlined leaves one forced,
+    the others two. In play, strong headlines #91."""
     hand = [24, 27, 29, 56, 69, 87, ORTEGA, 75]
     game = us_headline(hand, space={"US": 4, "USSR": 4})  # box 5 needs 3 ops
     menu = moves_of(game.pending)
@@ -675,6 +674,8 @@ def test_8_1_3_a_hazard_forced_whatever_else_is_headlined_is_headlined() -> None
     assert rule(defcon=3) == set(menu) - ortega
     assert rule(defcon=2) == ortega
     assert rule(defcon=3, spaceable={ORTEGA}) == ortega
+    others = [m for m in menu if m not in ortega][:3]  # a batch of the spare choice
+    assert gambles(others, "headline", 3, hand, us, trap_rounds=7) == set(others)
     two = [24, 27, 29, 56, 69, LONE_GUNMAN, ORTEGA, 75]
     menu = moves_of(us_headline(two).pending)
     hazards = set(moves(f"headline {ORTEGA}", f"headline {LONE_GUNMAN}"))
@@ -684,60 +685,14 @@ def test_8_1_3_a_hazard_forced_whatever_else_is_headlined_is_headlined() -> None
         assert parse_move(choice) in ortega, (seed, choice)
 
 
-def test_8_1_3_the_opponent_s_headline_comes_before_the_first_round() -> None:
-    """Turn 9's headline at DEFCON 3 (strong against strong, seed 9047): nine USSR cards
-    for seven rounds, #85 Star Wars (the US ahead in space) and #89 KAL-007 among them,
-    the China Card with the US, #92 Terrorism unseen. The USSR plays first in the action
-    rounds, but the US's headline resolves before that round (#47 Junta's coup brought
-    DEFCON 2 there), so all seven rounds are exposed: a headline of another card leaves
-    one hazard forced in the worst case (the space race takes one, #92 the spare card),
-    a hazard's headline none. Were the first round safe, the hazards' headlines would be
-    the gambles. A shortlist without a hazard is ruled out whole, as the count compares
-    every headline of the hand."""
-    hand = [20, 29, 36, 39, STAR_WARS, KAL_007, ALDRICH_AMES, 99, 104]
-    game = ussr_turn_9_headline(hand)
-    assert game.pending is not None and game.pending.player == "USSR"
-    assert exposed_rounds(game, "USSR", "headline") == game.action_rounds("USSR") == 7
-    assert thefts(game, "USSR") == 1
-    ussr = tables(game).hazards["USSR"]
-    menu = moves_of(game.pending)
-    spaceable = spaceable_hazards(game, "USSR", hand, ussr, "headline", menu)
-    assert spaceable == {STAR_WARS, KAL_007}
-    rule = partial(gambles, kind="headline", defcon=3, hand=hand, hazards=ussr, thefts=1)
-    hazards = set(moves(f"headline {STAR_WARS}", f"headline {KAL_007}"))
-    assert rule(menu, trap_rounds=7, spaceable=spaceable) == set(menu) - hazards
-    assert rule(menu, trap_rounds=6, spaceable=spaceable) == hazards
-    others = [m for m in menu if m not in hazards]
-    assert rule(others[:3], trap_rounds=7, spaceable=spaceable) == set(others[:3])
-
-
-def ussr_turn_9_headline(hand: list[int]) -> Game:
-    """Turn 9's headline at DEFCON 3, the USSR to pick from `hand`, the US ahead in space
-    (7 to 2) and holding the China Card; the discard pile of seed 9047 (#4 Duck and Cover
-    and #50 We Will Bury You not in it)."""
-    discard = [1, 3, 5, 13, 21, 30, 32, 34, 56, 57, 58, 59, 61, 63, 67, 69, 74, 75, 79, 80]
-    us = [2, 7, 47, 81, 84, 90, 95, 101, 103]
-    doc = {"phase": "headline", "turn": 9, "defcon": 3, "hands": {"USSR": hand, "US": us}}
-    fields = {"space": {"US": 7, "USSR": 2}, "china": {"holder": "US"}, "discard": discard}
-    return Game.from_scenario({**doc, **fields})
-
-
 def test_8_1_3_when_every_headline_is_condemned_the_least_likely_loss_is_chosen() -> None:
-    """The position above: every headline but the hazards' is ruled out by the trap
-    count, for a theft the US may hold, and the headline guard condemns both hazards'
-    headlines (the US may hold #4 Duck and Cover, which Star Wars would fire again, or
-    the USSR's #50 We Will Bury You, which would bring DEFCON 2 before KAL-007). Each is
-    a worst case; the likelier loss is a theft card in the US hand (it may be played in
-    any of seven rounds) than one card headlined out of nine, so strong headlines a
-    hazard. `least_risky` weighs the guard's losses by how often the opponent may
-    headline the card that kills, a theft-only gamble by the share of worlds whose
-    opponent holds a theft card, and any other rule's gamble as certain."""
-    hand = [20, 29, 36, 39, STAR_WARS, KAL_007, ALDRICH_AMES, 99, 104]
-    game = ussr_turn_9_headline(hand)
-    hazards = set(moves(f"headline {STAR_WARS}", f"headline {KAL_007}"))
-    for seed in range(3):
-        choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
-        assert parse_move(choice) in hazards, (seed, choice)
+    """Both of safety's headline rules are worst cases: the guard condemns a headline if
+    any card the opponent may headline kills it, the trap count one that a theft card
+    he may hold would trap. When every headline is condemned, `least_risky` plays the
+    least likely loss: a guard's kill weighs how often, over the worlds, he may headline
+    a killing card (one pick among his cards); a gamble of the trap count that is one
+    only for a theft, the share of worlds whose opponent holds a theft card; any other
+    rule's gamble counts as certain. The best score decides among equals."""
     odds = HeadlineOdds()
     odds.saw([4, 50, 92, 7], theft=True)
     odds.saw([4, 20], theft=False)
