@@ -181,7 +181,8 @@ def gambles(
             return {m for m in moves if isinstance(m, Order) and m.first == "ops"}
         return set()
     asked = set(moves)
-    if kind == DecisionKind.HEADLINE:  # the trap compares every headline of the hand
+    headline_trap = kind == DecisionKind.HEADLINE and defcon <= TRAP_DEFCON and trap_rounds > 0
+    if headline_trap:  # the trap compares every headline of the hand
         extra = (Headline(card) for card in hand if card != CHINA_CARD)
         moves = [*moves, *(m for m in extra if m not in asked)]
     taken = _taken_drops(moves, kind, defcon, hand, hazards)
@@ -199,10 +200,10 @@ def gambles(
         if kind == DecisionKind.ACTION:
             return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
     risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
-    if kind == DecisionKind.HEADLINE and defcon <= TRAP_DEFCON and trap_rounds:
+    if headline_trap:
         way_out = _headlined_hazards(moves, hazards) - taken if defcon == TRAP_DEFCON else set()
         return _headline_trap(moves, risky, way_out, spaceable, count) & asked
-    return risky & asked
+    return risky
 
 
 def order_gambles(world: Game, moves: Sequence[Move]) -> set[Move]:
@@ -408,14 +409,11 @@ def _headline_trap(
 
 def _headlined_hazards(moves: Sequence[Move], hazards: frozenset[int]) -> set[Move]:
     """The headlines of a hazard that `gambles` rules out only for its order against the
-    opponent's headline: not a hand lottery (HAND_LOTTERIES) nor LOTTERY_ONLY."""
+    opponent's headline: not a hand lottery (HAND_LOTTERIES, LOTTERY_ONLY among them)."""
     return {
         move
         for move in moves
-        if isinstance(move, Headline)
-        and move.card in hazards
-        and move.card not in HAND_LOTTERIES
-        and move.card not in LOTTERY_ONLY
+        if isinstance(move, Headline) and move.card in hazards and move.card not in HAND_LOTTERIES
     }
 
 

@@ -254,7 +254,8 @@ class StrongBot:
             taken_by=takers(world, player),
             thefts=thefts(world, player),
         )
-        outcomes = Outcomes(nuclear=risky(candidates))
+        ruled = risky(candidates)
+        outcomes = Outcomes(nuclear=set(ruled))
         odds = HeadlineOdds()
         if pending.kind == DecisionKind.HEADLINE:
             until = self._bounds(started, started, HEADLINE_GUARD_THINK)
@@ -275,7 +276,6 @@ class StrongBot:
             if spare is not None:
                 choice = spare
         if pending.kind == DecisionKind.HEADLINE and outcomes.condemned(choice):
-            ruled = risky(candidates)
             theft_only = ruled - risky(candidates, thefts=0)
             choice = least_risky(candidates, odds, ruled, theft_only, scores)
         return Analysis(choice, ranked(scores, candidates))

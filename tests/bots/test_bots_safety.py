@@ -21,6 +21,7 @@ from cold_war_tui.bots import make_bot
 from cold_war_tui.bots.evaluate import (
     DEFCON_HAZARDS,
     DORMANT_HAZARDS,
+    LOTTERY_ONLY,
     WIN,
     evaluate,
     forced_count,
@@ -753,7 +754,8 @@ def test_8_1_3_star_wars_is_no_hazard_while_the_us_cannot_get_ahead_in_space() -
 def test_8_1_3_the_safety_tables_name_their_cards() -> None:
     """The blind draws, the hand lotteries, the DEFCON gambles and drops match the card
     data by name, so a renumbering is caught; every drop is some side's hazard (the
-    other side's card), so a side's own drops are those not among its hazards."""
+    other side's card), so a side's own drops are those not among its hazards. The
+    lotteries that endanger only beside another hazard are hand lotteries."""
     game = Game.new()
     names = {card.number: card.name for card in game.data.cards}
     for table in (BLIND_DRAWS, HAND_LOTTERIES, HAND_TAKERS, DEFCON_GAMBLES, DEFCON_DROPS):
@@ -762,3 +764,4 @@ def test_8_1_3_the_safety_tables_name_their_cards() -> None:
     hazards = tables(game).hazards
     assert set(DEFCON_DROPS) <= hazards["US"] | hazards["USSR"]
     assert {c for c in DEFCON_DROPS if c not in hazards["US"]} == {DUCK_AND_COVER, KAL_007}
+    assert LOTTERY_ONLY.issubset(HAND_LOTTERIES)
