@@ -5,7 +5,7 @@ round (8.1.3), holding a scoring card at the end of a turn (10.1.5), and handing
 opponent the game (20 VP, or Europe) in one's own round when another choice would not.
 The first and the last are checked on forks by the search (`Outcomes`); the scoring
 rule is a count: as many scoring cards in hand as action rounds left means one must be
-played now.
+played now, and #77 Ask Not draws no more cards than the rounds left can play.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from cold_war_tui.bots.evaluate import (
 from cold_war_tui.engine import (
     CHINA_CARD,
     ROUND_ORDER,
+    CardPick,
     Decision,
     DecisionKind,
     Ending,
@@ -61,6 +62,32 @@ def scoring_plays_due(
         due = held > world.action_rounds(player)
     plays = [m for m in moves if _event_card(m) in scoring]
     return plays if due and plays else list(moves)
+
+
+ASK_NOT = 77
+"""#77 "Ask Not What Your Country Can Do For You": the US discards any of its cards, one
+`event_discard` decision at a time, then draws as many (`overdraws`)."""
+
+
+def overdraws(world: Game, player: str, pending: Decision, moves: Sequence[Move]) -> set[Move]:
+    """At #77's discards, those after which the cards drawn could bring more scoring
+    cards into the hand than rounds are left to play them (10.1.5). Any card drawn may
+    be one, so the scoring cards kept plus the cards drawn must fit in the rounds after
+    the event's own round; a few worlds would seldom draw the loss, so it is a rule."""
+    if pending.kind != DecisionKind.EVENT_DISCARD or pending.context.get("card") != ASK_NOT:
+        return set()
+    view = world.view(player)
+    offered = [m.card for m in moves if isinstance(m, CardPick)]  # the cards not chosen yet
+    chosen = sum(1 for card in view.hand if card != CHINA_CARD) - len(offered)
+    own_round = view.phase == "action" and view.phasing == player
+    rounds = world.rounds_left(player) - (1 if own_round else 0)
+    scoring = tables(world).scoring_cards
+    kept = sum(1 for card in offered if card in scoring)
+    return {
+        move
+        for move in moves
+        if isinstance(move, CardPick) and kept - (move.card in scoring) + chosen + 1 > rounds
+    }
 
 
 DEFCON_GAMBLES = {45: "Summit"}

@@ -39,6 +39,7 @@ from cold_war_tui.bots.safety import (
     Outcomes,
     exposed_rounds,
     gambles,
+    overdraws,
     scoring_plays_due,
     spaceable_hazards,
     takers,
@@ -213,6 +214,7 @@ class StrongBot:
         sampled = worlds(game, player, key)
         world = next(sampled)
         ids = scoring_plays_due(world, player, pending, menu)
+        ids = [m for m in ids if m not in overdraws(world, player, pending, ids)]
         if pending.kind == DecisionKind.REALIGN:
             return Analysis.of(expected_one_step(sampled, world, player, ids), ids)
         first, log_point = self._first_step(world, player, pending.kind, ids)

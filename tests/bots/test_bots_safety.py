@@ -41,6 +41,7 @@ from cold_war_tui.bots.safety import (
     exposed_rounds,
     gambles,
     order_gambles,
+    overdraws,
     scoring_plays_due,
     spaceable_hazards,
     takers,
@@ -139,6 +140,46 @@ def test_10_1_5_the_filter_counts_scoring_cards_against_the_rounds_left() -> Non
         moves = [c.move for c in pending.choices]
         kept = scoring_plays_due(game, "USSR", pending, moves)
         assert kept == ([parse_move(f"play {EUROPE_SCORING} event")] if forced else moves)
+
+
+ASK_NOT = 77  # US, 3 ops: the US discards any of its cards, then draws as many
+SOUTH_AMERICA_SCORING = 81
+
+
+def ask_not_in_the_last_round(us: list[int]) -> Game:
+    """Turn 5's last USSR round: the USSR plays #77 for ops, its US event first; the
+    US, with `us` in hand and its own last round still to come, chooses its discards."""
+    hands = {"USSR": [ASK_NOT, 68], "US": us}
+    game = ussr_to_play([], turn=5, action_round=7, hands=hands)
+    game.choose(f"play {ASK_NOT} ops")
+    game.choose("event-first")
+    assert game.pending is not None and game.pending.player == "US"
+    assert game.rounds_left("US") == 1
+    return game
+
+
+def overdrawn(game: Game) -> set[str]:
+    pending = game.pending
+    assert pending is not None
+    return {m.notation for m in overdraws(game, "US", pending, moves_of(pending))}
+
+
+def test_10_1_5_ask_not_draws_no_more_cards_than_the_rounds_left_can_score() -> None:
+    """With one round left, the US may discard one card to #77 and draw one: were it a
+    scoring card, that round plays it. A second discard could draw two scoring cards for
+    one round, and holding one at the turn's end loses the game (10.1.5; strong against
+    strong, seed 9025, drew #79 and #81 so). A scoring card kept counts against the
+    rounds too; discarding it for a draw is no worse."""
+    game = ask_not_in_the_last_round([16, 41, 62])
+    assert overdrawn(game) == set()
+    game.choose("discard 62")
+    assert overdrawn(game) == {"discard 16", "discard 41"}
+    for seed in range(3):
+        assert make_bot("strong", seed, iterations=2).choose(game, "US") == "done", seed
+    kept = ask_not_in_the_last_round([16, 41, SOUTH_AMERICA_SCORING])
+    assert overdrawn(kept) == {"discard 16", "discard 41"}
+    kept.choose(f"discard {SOUTH_AMERICA_SCORING}")
+    assert overdrawn(kept) == {"discard 16", "discard 41"}
 
 
 def test_10_strong_does_not_hand_the_us_its_20th_vp_with_duck_and_cover() -> None:

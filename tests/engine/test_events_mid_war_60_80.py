@@ -559,6 +559,7 @@ def test_77_ask_not_discards_chosen_cards_then_draws_as_many() -> None:
     )
     game.choose("play 77 event")
     assert pending(game) == ("US", "event_discard")
+    assert game.pending is not None and game.pending.context["card"] == 77  # for programs
     assert set(ids(game)) == {"discard 4", "discard 19", "discard 21", "done"}  # no China Card
     play(game, "discard 4", "discard 21")
     assert set(ids(game)) == {"discard 19", "done"}

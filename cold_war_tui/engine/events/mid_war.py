@@ -501,6 +501,9 @@ def liberation_theology(core: Core, side: Side) -> Flow[None]:
 
 
 # -- #77 "Ask Not What Your Country Can Do For You" ------------------------------------
+ASK_NOT = 77
+
+
 def ask_not(core: Core, side: Side) -> Flow[None]:
     """#77: the US discards any of its cards (not the China Card), then draws as many."""
     hand = core.state.hands[US]
@@ -514,6 +517,7 @@ def ask_not(core: Core, side: Side) -> Flow[None]:
             DecisionKind.EVENT_DISCARD,
             f"US: choose a card to discard ({len(chosen)} chosen), or done",
             [*core.card_choices("discard", left), STOP_HERE],
+            card=ASK_NOT,
         )
         if pick == DONE:
             break
