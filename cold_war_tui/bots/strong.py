@@ -508,22 +508,27 @@ def headline_guard(
     opponent may headline, once: worlds are cheap to draw, so they are drawn until his
     picks in them (his hand while he has still to pick, else his secret pick) have met
     every card he may hold (`possible_headlines`), up to HEADLINE_GUARD_WORLDS worlds,
-    or as `until` allows (guard_worlds). A nuclear loss in any marks the candidate;
-    `odds` keeps which cards killed it and how often he may headline each."""
-    odds = HeadlineOdds() if odds is None else odds
+    or as `until` allows (guard_worlds). A nuclear loss in any marks the candidate.
+    `odds`, if given, keeps which cards killed each candidate (every candidate then
+    meets every card, condemned or not) and how often he may headline each; without
+    it one loss is enough (the spare choice only needs a candidate cleared)."""
     met: set[int] = set()
     pool: set[int] | None = None
     for world in guard_worlds(sampled, HEADLINE_GUARD_WORLDS, until):
         if pool is None:
             pool = possible_headlines(world, player)
         picks = headline_picks(world, player)
-        odds.saw(picks, theft_in_hand(world, player))
+        if odds is not None:
+            odds.saw(picks, theft_in_hand(world, player))
         fresh = picks - met
         met |= fresh
         for choice in candidates:
+            if odds is None and outcomes.condemned(choice):
+                continue
             for card, game in headlines_against(world, player, choice, fresh):
                 play_out_headlines(game, player, policy)
-                if outcomes.record(choice, game, player, in_own_round=False):
+                lost = outcomes.record(choice, game, player, in_own_round=False)
+                if lost and odds is not None:
                     odds.killed(choice, card)
         if met >= pool:
             return
