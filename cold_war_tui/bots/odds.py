@@ -1,15 +1,17 @@
-"""How likely a condemned headline is to lose: for when safety condemns every one.
+"""How likely a condemned choice is to lose: for when safety condemns every one.
 
 The headline guard (strong.headline_guard) condemns a headline if any card the opponent
 may headline ends the game against it, and the trap count (safety.gambles) one that a
 card he may hold could trap. Both are worst cases; when every headline is condemned the
 bot still has to choose, and the least likely loss is the better gamble: a card he must
-hold and choose to headline, against a card he may play in any of his rounds.
+hold and choose to headline, against a card he may play in any of his rounds. In an
+action round the same choice weighs the share of sampled futures each candidate lost
+(`Outcomes.loss_share`) against the rules' certain losses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from cold_war_tui.engine import Move
@@ -54,21 +56,25 @@ class HeadlineOdds:
 
 def least_risky(
     candidates: Iterable[Move],
-    odds: HeadlineOdds,
+    sampled_risk: Callable[[Move], float],
     ruled: set[Move],
     theft_only: set[Move],
+    theft_risk: float,
     scores: dict[Move, float],
 ) -> Move:
-    """The candidate least likely to lose, the best scored among equals: a rule's gamble
-    (`ruled`) never is chosen over a guard's, unless it is one only for a theft the
-    opponent may hold (`theft_only`), which costs the share of worlds where he does."""
+    """The candidate least likely to lose, the best scored among equals: its sampled
+    risk (`sampled_risk`: at the headline `HeadlineOdds.headline_risk`, elsewhere the
+    share of its sampled futures lost), plus, for a rule's gamble (`ruled`), certainty,
+    unless it is one only for a theft the opponent may hold (`theft_only`), which costs
+    the chance that he holds one (`theft_risk`). So a rule's certain loss is never
+    chosen over a loss the samples found only sometimes."""
 
     def risk(choice: Move) -> tuple[float, float]:
         ruled_risk = 0.0
         if choice in theft_only:
-            ruled_risk = odds.theft_risk()
+            ruled_risk = theft_risk
         elif choice in ruled:
             ruled_risk = 1.0
-        return ruled_risk + odds.headline_risk(choice), -scores.get(choice, float("-inf"))
+        return ruled_risk + sampled_risk(choice), -scores.get(choice, float("-inf"))
 
     return min(candidates, key=risk)

@@ -10,6 +10,7 @@ played now, and #77 Ask Not draws no more cards than the rounds left can play.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -512,19 +513,30 @@ class Outcomes:
 
     nuclear: set[Move] = field(default_factory=set)  # DEFCON 1 and a loss (8.1.3)
     handed: set[Move] = field(default_factory=set)  # the opponent won in our own round
+    tries: Counter[Move] = field(default_factory=Counter)  # futures sampled per choice
+    losses: Counter[Move] = field(default_factory=Counter)  # of them, lost by our doing
 
     def record(self, choice: Move, game: Game, player: str, in_own_round: bool) -> bool:
         """Mark `choice` if `game` was lost by our own doing; whether it was."""
+        self.tries[choice] += 1
         outcome = game.outcome
         if outcome is None or outcome.winner != other(player):
             return False
         if outcome.ending in NUCLEAR_ENDINGS:
             self.nuclear.add(choice)
-            return True
-        if in_own_round:
+        elif in_own_round:
             self.handed.add(choice)
-            return True
-        return False
+        else:
+            return False
+        self.losses[choice] += 1
+        return True
+
+    def loss_share(self, choice: Move) -> float:
+        """The share of the futures sampled after `choice` that it lost by our own doing
+        (none sampled: 0). A guard stops at a candidate's first loss, so this is rough:
+        an early loss reads as likelier than a late one."""
+        tries = self.tries[choice]
+        return self.losses[choice] / tries if tries else 0.0
 
     def condemned(self, choice: Move) -> bool:
         return choice in self.nuclear or choice in self.handed

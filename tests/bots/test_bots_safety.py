@@ -744,12 +744,42 @@ def test_8_1_3_when_every_headline_is_condemned_the_least_likely_loss_is_chosen(
     assert odds.headline_risk(star) == (1 / 4 + 1 / 2) / 2
     assert odds.headline_risk(kal) == 0.0 and odds.theft_risk() == 0.5
     scores = {star: -30.0, kal: -40.0, other: -10.0, summit: 0.0}
-    pick = partial(least_risky, odds=odds, ruled={other, summit}, scores=scores)
+    pick = partial(
+        least_risky,
+        sampled_risk=odds.headline_risk,
+        ruled={other, summit},
+        theft_risk=odds.theft_risk(),
+        scores=scores,
+    )
     assert pick([star, kal, other, summit], theft_only={other}) == kal  # no risk at all
     assert pick([star, other, summit], theft_only={other}) == star  # 0.375 against 0.5
     odds.killed(star, 7)
     assert pick([star, other, summit], theft_only={other}) == other  # 0.5 each: the score
     assert pick([star, summit], theft_only=set()) == star  # a rule's gamble is certain
+
+
+def test_8_1_3_in_an_action_round_a_rule_s_certain_loss_is_not_chosen_over_a_sampled_one() -> None:
+    """When every candidate of an action round is condemned, strong plays the least
+    likely loss, as at the headline: a candidate the guard or the search saw lose weighs
+    the share of its sampled futures that lost (`Outcomes.loss_share`); a rule's gamble
+    (#4 Duck and Cover for ops at DEFCON 2, in the USSR's hand) is certain, whatever its
+    rollouts met. The filter alone cannot tell them apart, and the score would pick #4."""
+    game = ussr_to_play([DUCK_AND_COVER, 7], defcon=2)
+    lost = game.fork()
+    lost.choose(f"play {DUCK_AND_COVER} ops")
+    lost.choose("event-first")
+    assert lost.outcome is not None and lost.outcome.winner == "US"
+    duck, socialist = moves(f"play {DUCK_AND_COVER} ops", "play 7 ops")
+    outcomes = Outcomes(nuclear={duck})
+    for future in (lost, game, game, game):
+        outcomes.record(socialist, future, "USSR", in_own_round=True)
+    outcomes.record(duck, game, "USSR", in_own_round=True)
+    assert outcomes.condemned(socialist) and outcomes.loss_share(socialist) == 0.25
+    assert outcomes.loss_share(duck) == 0.0
+    assert outcomes.safe([duck, socialist]) == [duck, socialist]
+    scores = {duck: 5.0, socialist: -20.0}
+    pick = least_risky([duck, socialist], outcomes.loss_share, {duck}, set(), 1.0, scores)
+    assert pick == socialist
 
 
 def test_8_1_3_a_rollout_fires_a_hazard_before_its_operations() -> None:
