@@ -84,11 +84,12 @@ def overdraws(world: Game, player: str, pending: Decision, moves: Sequence[Move]
     rounds = world.rounds_left(player) - (1 if own_round else 0)
     scoring = tables(world).scoring_cards
     kept = sum(1 for card in offered if card in scoring)
-    return {
-        move
-        for move in moves
-        if isinstance(move, CardPick) and kept - (move.card in scoring) + chosen + 1 > rounds
-    }
+
+    def overdrawn(card: int) -> bool:
+        kept_after = kept - (1 if card in scoring else 0)
+        return kept_after + chosen + 1 > rounds  # the scoring cards kept, the cards drawn
+
+    return {move for move in moves if isinstance(move, CardPick) and overdrawn(move.card)}
 
 
 DEFCON_GAMBLES = {45: "Summit"}
