@@ -103,17 +103,22 @@ HAND_LOTTERIES = {5: "Five Year Plan", 67: "Grain Sales to Soviets"}
 the US play it (#67): with another DEFCON hazard in that hand, a lottery whose losing
 ticket is nuclear war. Played for ops by the USSR their event happens too (5.2)."""
 FIVE_YEAR_PLAN = 5
-BLIND_DRAWS = {FIVE_YEAR_PLAN: "Five Year Plan", 49: "Missile Envy"}
+MISSILE_ENVY = 49
+BLIND_DRAWS = {FIVE_YEAR_PLAN: "Five Year Plan", MISSILE_ENVY: "Missile Envy"}
 """Events that fire, for the side that plays them, the event of a card from the
 opponent's hand that it cannot see: #5 (played by the US, a random USSR card, if it is a
 US event) and #49 Missile Envy (the opponent's highest-ops card, if it is the player's
 own or neutral). Where DEFCON 2 may come, one of the player's own DEFCON drops
-(DEFCON_DROPS) drawn there is nuclear war in his round, and he cannot know whether the
-opponent holds one: a gamble unless every one of his drops is out of that hand
-(`unseen_drops`)."""
+(DEFCON_DROPS; for #49 the neutral ones too, NEUTRAL_DROPS) drawn there is nuclear war
+in his round, and he cannot know whether the opponent holds one: a gamble unless every
+such drop is out of that hand (`risky_blind_draws`)."""
 DEFCON_DROPS = {4: "Duck and Cover", 50: "We Will Bury You", 89: "Soviets Shoot Down KAL-007"}
 """The events that lower DEFCON by one for the side they belong to. A side's own drops
 are those not among its hazards (the opponent's cards it must not play)."""
+NEUTRAL_DROPS = {20: "Olympic Games"}
+"""Neutral events that may lower DEFCON in the round of the side that fires them: #20
+Olympic Games, whose opponent may boycott (DEFCON -1). Played for ops, a neutral card
+fires nothing; fired by #49 Missile Envy, it does."""
 
 
 GRAIN_SALES = 67
@@ -155,7 +160,7 @@ def gambles(
     card: int | None = None,
     trap_rounds: int = 0,
     china: bool = False,
-    drops_unseen: bool = True,
+    risky_draws: frozenset[int] = frozenset(BLIND_DRAWS),
     spaceable: frozenset[int] = frozenset(),
     taken_by: frozenset[int] = frozenset(),
     thefts: int = 0,
@@ -164,14 +169,14 @@ def gambles(
     `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
     (evaluate.live_hazards); `card` the card an `event_order` decision is about;
     `trap_rounds` his rounds after this decision that a round of the opponent's comes
-    before (`exposed_rounds`); `drops_unseen` whether one of his own DEFCON drops may be
-    in the opponent's hand (`unseen_drops`); `spaceable` the hazards in his hand the
-    space race can take this turn (its attempt unused, their operations enough);
+    before (`exposed_rounds`); `risky_draws` the blind draws (BLIND_DRAWS) whose card
+    may be one of his DEFCON drops (`risky_blind_draws`); `spaceable` the hazards in his
+    hand the space race can take this turn (its attempt unused, their operations enough);
     `taken_by` the cards whose event takes one of his (`takers`); `thefts` how many of
     his cards one event of the opponent's may take (`thefts`).
 
     - #45 Summit; the event of a blind draw (BLIND_DRAWS: #5 Five Year Plan for the US,
-      #49 Missile Envy) while `drops_unseen`; a hand lottery (HAND_LOTTERIES) with
+      #49 Missile Envy) of `risky_draws`; a hand lottery (HAND_LOTTERIES) with
       another hazard in hand: in an action round at DEFCON 2; at the headline at any
       DEFCON (the opponent's headline may resolve first, and #40 Cuban Missile Crisis
       sets DEFCON 2 from any level).
@@ -228,7 +233,7 @@ def gambles(
         taken |= {m for m in moves if _brings_defcon_2(m, hazards) and count(m, spaceable)}
         if kind == DecisionKind.ACTION:
             return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
-    risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, drops_unseen)
+    risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, risky_draws)
     if headline_trap:
         way_out = _headlined_hazards(moves, hazards) - taken if defcon == TRAP_DEFCON else set()
         return _headline_trap(moves, risky, way_out, spaceable, count) & asked
@@ -271,7 +276,7 @@ def _hazard_plays(
     defcon: int,
     hand: Sequence[int],
     hazards: frozenset[int],
-    drops_unseen: bool,
+    risky_draws: frozenset[int],
 ) -> set[Move]:
     """The gambles of `gambles` at DEFCON 2 in an action round, or at a headline."""
     if (kind == DecisionKind.ACTION and defcon > 2) or kind not in TOP_KINDS:
@@ -284,7 +289,7 @@ def _hazard_plays(
         event = _event_card(choice)
         if event in DEFCON_GAMBLES:
             return True
-        if event in BLIND_DRAWS and event not in hazards and drops_unseen:
+        if event in risky_draws and event not in hazards:
             return True
         if played in HAND_LOTTERIES and played in hazards and held and not for_space:
             return True
@@ -300,11 +305,18 @@ def _hazard_plays(
 TOP_KINDS = (DecisionKind.ACTION, DecisionKind.HEADLINE)
 
 
-def unseen_drops(world: Game, player: str) -> bool:
-    """Whether one of `player`'s own DEFCON drops (DEFCON_DROPS) may be in his opponent's
-    hand: it is in that hand or the draw pile of `world`, a determinized world of his,
-    whose redeal moves the cards he cannot see among those places only."""
-    return bool(own_drops(tables(world).hazards[player]) & _unseen(world, player))
+def risky_blind_draws(world: Game, player: str) -> frozenset[int]:
+    """The blind draws (BLIND_DRAWS) whose card, drawn from `player`'s opponent's hand,
+    may be a DEFCON drop that fires for `player`: for #5 one of his own (DEFCON_DROPS), for
+    #49 Missile Envy a neutral one too (NEUTRAL_DROPS). A card may be in that hand if it is
+    there or in the draw pile of `world`, a determinized world of his, whose redeal moves
+    the cards he cannot see among those places only."""
+    unseen = _unseen(world, player)
+    own = own_drops(tables(world).hazards[player])
+    risky = {FIVE_YEAR_PLAN} if own & unseen else set()
+    if (own | NEUTRAL_DROPS.keys()) & unseen:
+        risky.add(MISSILE_ENVY)
+    return frozenset(risky)
 
 
 def takers(world: Game, player: str) -> frozenset[int]:

@@ -40,12 +40,12 @@ from cold_war_tui.bots.safety import (
     exposed_rounds,
     gambles,
     overdraws,
+    risky_blind_draws,
     scoring_plays_due,
     spaceable_hazards,
     takers,
     theft_in_hand,
     thefts,
-    unseen_drops,
 )
 from cold_war_tui.bots.worlds import (
     TOP_DECISIONS,
@@ -251,7 +251,7 @@ class StrongBot:
             card=card if isinstance(card, int) else None,
             trap_rounds=exposed_rounds(world, player, pending.kind),
             china=view.china_holder == player and view.china_face_up,
-            drops_unseen=unseen_drops(world, player),
+            risky_draws=risky_blind_draws(world, player),
             spaceable=spaceable_hazards(world, player, view.hand, hazards, pending.kind, menu),
             taken_by=takers(world, player),
             thefts=thefts(world, player),

@@ -42,11 +42,11 @@ from cold_war_tui.bots.safety import (
     gambles,
     order_gambles,
     overdraws,
+    risky_blind_draws,
     scoring_plays_due,
     spaceable_hazards,
     takers,
     thefts,
-    unseen_drops,
 )
 from cold_war_tui.bots.strong import (
     SHORTLIST,
@@ -493,6 +493,7 @@ def test_8_1_3_grain_sales_is_a_gamble_while_the_ussr_holds_its_own_defcon_drop(
     assert gambles(plays, "action", 3, [67, 50, 7], us) == set()  # the US's own #67
 
 
+WE_WILL_BURY_YOU = 50  # USSR, 4 ops: DEFCON -1, then the USSR gains 3 VP unless UN Intervention
 MISSILE_ENVY = 49  # neutral, 2 ops: exchanged for the opponent's highest-ops card
 KAL_007 = 89  # US, 4 ops, Late War: DEFCON -1
 
@@ -512,22 +513,52 @@ def test_8_1_3_missile_envy_is_a_gamble_while_a_drop_of_one_s_own_may_be_in_his_
     us, ussr = tables(game).hazards["US"], tables(game).hazards["USSR"]
     plays = moves("play 49 event", "play 49 ops", "play 49 space", "play 65 ops")
     assert gambles(plays, "action", 2, [49, 65], us) == set(plays[:1])
-    assert gambles(plays, "action", 2, [49, 65], us, drops_unseen=False) == set()
+    assert gambles(plays, "action", 2, [49, 65], us, risky_draws=frozenset()) == set()
     assert gambles(plays, "action", 3, [49, 65], us) == set()
     assert gambles(plays, "action", 2, [49, 65], ussr) == set(plays[:1])  # #50, the USSR's
     headlines = moves("headline 49", "headline 65")
     assert gambles(headlines, "headline", 4, [49, 65], us) == set(headlines[:1])
     five = moves("play 5 event")
-    assert gambles(five, "action", 2, [5, 21], us, drops_unseen=False) == set()
-    assert unseen_drops(game, "US")  # #4 in the USSR hand, #89 in the draw pile
-    assert not unseen_drops(us_to_play([49, DUCK_AND_COVER], [29, 37], turn=5), "US")
-    assert unseen_drops(us_to_play([49, DUCK_AND_COVER], [29, 37], turn=8), "US")  # #89
+    assert gambles(five, "action", 2, [5, 21], us, risky_draws=frozenset({49})) == set()
+    both = {FIVE_YEAR_PLAN, MISSILE_ENVY}
+    assert risky_blind_draws(game, "US") == both  # #4 in the USSR hand, #89 in the pile
+    early = us_to_play([49, DUCK_AND_COVER, OLYMPIC_GAMES], [29, 37], turn=5)
+    assert risky_blind_draws(early, "US") == set()
+    assert risky_blind_draws(us_to_play([49, DUCK_AND_COVER], [29, 37], turn=8), "US") == both
     for seed in range(3):
         choice = make_bot("strong", seed, iterations=2).choose(game, "US")
         assert choice != f"play {MISSILE_ENVY} event", seed
 
 
 FIVE_YEAR_PLAN = 5  # US, 3 ops: the USSR discards a random card, fired if a US event
+
+
+def test_8_1_3_missile_envy_may_draw_olympic_games_whose_boycott_is_a_drop() -> None:
+    """#49 Missile Envy fires a neutral card's event too: at DEFCON 2 the USSR given #20
+    Olympic Games (tied at 2 ops, the US chooses) fires it in its own round, and the US
+    boycotts: DEFCON 1, the USSR loses (strong against strong, seed 9062). While #20 may
+    be in the US hand, #49's event is a gamble though the USSR's own drop (#50 We Will
+    Bury You) is in its own hand; #5 Five Year Plan, which fires only US events, is not
+    made one by it."""
+    hands = {"USSR": [MISSILE_ENVY, 65, WE_WILL_BURY_YOU], "US": [OLYMPIC_GAMES, 13]}
+    game = ussr_to_play([], turn=8, defcon=2, hands=hands)
+    trap = game.fork()
+    trap.choose(f"play {MISSILE_ENVY} event")
+    trap.choose(f"give {OLYMPIC_GAMES}")
+    trap.choose("boycott")
+    assert trap.outcome is not None and trap.outcome.ending == "DEFCON 1"
+    assert trap.outcome.winner == "US"
+    assert risky_blind_draws(game, "USSR") == {MISSILE_ENVY}
+    hands["US"] = [13, 21]  # #20 in the discard pile, out of his hand
+    assert (
+        risky_blind_draws(ussr_to_play([], turn=8, defcon=2, hands=hands, discard=[20]), "USSR")
+        == set()
+    )
+    for seed in range(3):
+        choice = make_bot("strong", seed, iterations=2).choose(game, "USSR")
+        assert choice != f"play {MISSILE_ENVY} event", seed
+
+
 STAR_WARS = 85  # US, 2 ops: ahead in space, the US fires an event from the discard pile
 TEAR_DOWN_THIS_WALL = 96  # US, 3 ops: a free US coup in Europe
 
