@@ -115,10 +115,11 @@ such drop is out of that hand (`risky_blind_draws`)."""
 DEFCON_DROPS = {4: "Duck and Cover", 50: "We Will Bury You", 89: "Soviets Shoot Down KAL-007"}
 """The events that lower DEFCON by one for the side they belong to. A side's own drops
 are those not among its hazards (the opponent's cards it must not play)."""
-NEUTRAL_DROPS = {20: "Olympic Games"}
+NEUTRAL_DROPS = {20: "Olympic Games", 45: "Summit"}
 """Neutral events that may lower DEFCON in the round of the side that fires them: #20
-Olympic Games, whose opponent may boycott (DEFCON -1). Played for ops, a neutral card
-fires nothing; fired by #49 Missile Envy, it does."""
+Olympic Games, whose opponent may boycott (DEFCON -1), and #45 Summit, whose roll's
+winner may move DEFCON (DEFCON_GAMBLES). Played for ops, a neutral card fires nothing;
+fired by #49 Missile Envy, it does."""
 
 
 GRAIN_SALES = 67

@@ -522,7 +522,7 @@ def test_8_1_3_missile_envy_is_a_gamble_while_a_drop_of_one_s_own_may_be_in_his_
     assert gambles(five, "action", 2, [5, 21], us, risky_draws=frozenset({49})) == set()
     both = {FIVE_YEAR_PLAN, MISSILE_ENVY}
     assert risky_blind_draws(game, "US") == both  # #4 in the USSR hand, #89 in the pile
-    early = us_to_play([49, DUCK_AND_COVER, OLYMPIC_GAMES], [29, 37], turn=5)
+    early = us_to_play([49, DUCK_AND_COVER, OLYMPIC_GAMES], [29, 37], turn=5, discard=[45])
     assert risky_blind_draws(early, "US") == set()
     assert risky_blind_draws(us_to_play([49, DUCK_AND_COVER], [29, 37], turn=8), "US") == both
     for seed in range(3):
@@ -549,9 +549,9 @@ def test_8_1_3_missile_envy_may_draw_olympic_games_whose_boycott_is_a_drop() -> 
     assert trap.outcome is not None and trap.outcome.ending == "DEFCON 1"
     assert trap.outcome.winner == "US"
     assert risky_blind_draws(game, "USSR") == {MISSILE_ENVY}
-    hands["US"] = [13, 21]  # #20 in the discard pile, out of his hand
+    hands["US"] = [13, 21]  # #20 and #45 Summit in the discard pile, out of his hand
     assert (
-        risky_blind_draws(ussr_to_play([], turn=8, defcon=2, hands=hands, discard=[20]), "USSR")
+        risky_blind_draws(ussr_to_play([], turn=8, defcon=2, hands=hands, discard=[20, 45]), "USSR")
         == set()
     )
     for seed in range(3):
