@@ -277,13 +277,14 @@ class StrongBot:
             spare = spare_choice(sampled, player, rest, Policy(rng), pending.kind, risky, until)
             if spare is not None:
                 choice = spare
-        if outcomes.condemned(choice) and pending.kind == DecisionKind.HEADLINE:
-            theft_only = ruled - risky(candidates, thefts=0)
-            choice = least_risky(
-                candidates, odds.headline_risk, ruled, theft_only, odds.theft_risk(), scores
-            )
-        elif outcomes.condemned(choice):  # a theft-only gamble counts as certain here
-            choice = least_risky(candidates, outcomes.loss_share, ruled, set(), 1.0, scores)
+        if outcomes.condemned(choice):
+            if pending.kind == DecisionKind.HEADLINE:
+                theft_only = ruled - risky(candidates, thefts=0)
+                choice = least_risky(
+                    candidates, odds.headline_risk, ruled, theft_only, odds.theft_risk(), scores
+                )
+            else:  # a theft-only gamble counts as certain here
+                choice = least_risky(candidates, outcomes.loss_share, ruled, set(), 1.0, scores)
         return Analysis(choice, ranked(scores, candidates))
 
     def _first_step(
