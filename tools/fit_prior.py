@@ -8,7 +8,8 @@ features, and the expert's play; and for every card played for operations, how t
 expert began them (the verb of his first target: influence, coup or realignment) among
 the verbs the engine offered him there, each with its features. The weights maximise
 the likelihood of the experts' choices under a softmax over each menu (a conditional
-logit), with an L2 penalty, by scipy's L-BFGS. They are written with a summary to
+logit), with an L2 penalty, by scipy's L-BFGS. The openings are the fitted games' most
+common set-up of each side (`openings`). They are written with a summary to
 cold_war_tui/bots/prior.json.
 
 Needs numpy and scipy (the `fit` extra: `pip install -e .[fit]`); the game does not.
@@ -20,6 +21,7 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,6 +167,43 @@ def point_example(game: Game, pending: Decision, chosen: Target, name: str) -> I
     )
 
 
+def setup_totals(path: Path) -> dict[str, dict[str, int]] | None:
+    """Per side, the influence totals after the set-up and the bid of one log, in the
+    countries where that side placed some (None for a log that cannot be read)."""
+    try:
+        record = read_log(path.read_text(encoding="utf-8"))
+    except LogError:
+        return None
+    first = next((r for r in record.rounds if r.kind != "setup"), None)
+    if first is None:
+        return None
+    after = first.position()
+    start = Game.new(after.options).state.influence
+    totals: dict[str, dict[str, int]] = {"US": {}, "USSR": {}}
+    for key, here in after.state.influence.items():
+        if here.us != start[key].us:
+            totals["US"][key] = here.us
+        if here.ussr != start[key].ussr:
+            totals["USSR"][key] = here.ussr
+    return totals
+
+
+def openings(paths: Sequence[Path]) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+    """Per side, the set-up most of `paths` played (influence totals per country,
+    `setup_totals`), and in how many of the logs."""
+    seen: dict[str, Counter[tuple[tuple[str, int], ...]]] = {"US": Counter(), "USSR": Counter()}
+    for path in paths:
+        totals = setup_totals(path)
+        for side, book in (totals or {}).items():
+            seen[side][tuple(sorted(book.items()))] += 1
+    books, counts = {}, {}
+    for side, counter in seen.items():
+        if counter:
+            (usual, count), *_ = counter.most_common(1)
+            books[side], counts[side] = dict(usual), count
+    return books, counts
+
+
 def fit(train: Sequence[Example], penalty: float) -> dict[str, float]:
     """The weights of the conditional logit, L2-penalised."""
     names = sorted({name for ex in train for item in ex.items for name in item})
@@ -283,8 +322,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for kinds in models
         for name, weight in fit([ex for ex in fitted if ex.kind in kinds], args.penalty).items()
     }
+    books, book_games = openings([p for p in paths if p not in hold])
     meta = {
         "fitted_on": [p.name for p in paths if p not in hold],
+        "openings_games": book_games,
         "held_out": [p.name for p in hold],
         "decisions": len(fitted),
         "penalty": args.penalty,
@@ -295,8 +336,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "point_agreement_fitted": point_agreement(fitted, weights),
         "point_agreement_held_out": point_agreement(reported, weights),
     }
+    doc = {"meta": meta, "openings": books, "weights": weights}
     args.output.write_text(
-        json.dumps({"meta": meta, "weights": weights}, indent=1, sort_keys=True) + "\n",
+        json.dumps(doc, indent=1, sort_keys=True) + "\n",
         encoding="utf-8",
     )
     print(json.dumps({k: v for k, v in meta.items() if "agreement" in k or k == "decisions"}))

@@ -7,8 +7,12 @@ whose card it is, its operations, what its scoring would give now, the DEFCON da
 carries. The prior is a conditional logit over the menu: a play's score is the sum of
 its features' weights, and the plays' probabilities are the softmax of their scores.
 
-The weights are fitted by `tools/fit_prior.py` (`make fit`) on real games and shipped in
-`prior.json` beside this module; the game reads them with the standard library only.
+The set-up is the experts' too: their usual placements of the free set-up influence and
+the bid, as influence totals per country (`Prior.openings`, `opening_point`).
+
+The weights and the openings are fitted by `tools/fit_prior.py` (`make fit`) on real
+games and shipped in `prior.json` beside this module; the game reads them with the
+standard library only.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, TypeGuard
@@ -134,10 +138,13 @@ def features(s: Situation, move: Move) -> Features:
 
 @dataclass(frozen=True)
 class Prior:
-    """The fitted weights, and the plays' probabilities they give."""
+    """The fitted weights, and the plays' probabilities they give; the experts' usual
+    set-up (`openings`: per side, each country's influence total after the set-up and
+    the bid)."""
 
     weights: Mapping[str, float]
     meta: Mapping[str, Any]  # how and on what it was fitted (games, penalty, agreement)
+    openings: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def scores(self, s: Situation, moves: Sequence[Move]) -> list[float]:
         return [weighted(self.weights, features(s, m)) for m in moves]
@@ -376,7 +383,31 @@ def shipped_prior() -> Prior:
 def prior_from_json(text: str) -> Prior:
     doc = json.loads(text)
     weights = {str(k): float(v) for k, v in doc["weights"].items()}
-    return Prior(weights=weights, meta=doc.get("meta", {}))
+    openings = {
+        str(side): {str(country): int(total) for country, total in book.items()}
+        for side, book in doc.get("openings", {}).items()
+    }
+    return Prior(weights=weights, meta=doc.get("meta", {}), openings=openings)
+
+
+OPENING_KINDS = frozenset({DecisionKind.SETUP_INFLUENCE, DecisionKind.BID_INFLUENCE})
+"""The set-up's decisions: the free influence (USSR, then US) and the US bid, a point each."""
+
+
+def opening_point(prior: Prior, view: PlayerView, moves: Sequence[Move]) -> Target | None:
+    """The point of `moves` (a set-up or bid decision of `view`'s player) that the
+    experts' usual set-up (`Prior.openings`) wants most: the country whose influence is
+    furthest below the opening's total (the first of a tie, in the menu's order). None
+    when the opening wants no country offered: the search places the rest."""
+    book = prior.openings.get(view.player, {})
+
+    def short(point: Target) -> int:
+        here = view.influence[point.country]
+        return book.get(point.country, 0) - (here.us if view.player == "US" else here.ussr)
+
+    points = [m for m in moves if is_point(m)]
+    wanted = max(points, key=short, default=None)
+    return wanted if wanted is not None and short(wanted) > 0 else None
 
 
 def _moves(pending: Decision) -> list[Move]:

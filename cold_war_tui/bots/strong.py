@@ -26,10 +26,12 @@ from functools import partial
 from cold_war_tui.bots.evaluate import evaluate, live_hazards, tables
 from cold_war_tui.bots.odds import HeadlineOdds, least_risky
 from cold_war_tui.bots.prior import (
+    OPENING_KINDS,
     POINT_KINDS,
     PRIOR_KINDS,
     Prior,
     only_points,
+    opening_point,
     point_log_prior,
     shipped_prior,
     situation,
@@ -209,6 +211,10 @@ class StrongBot:
         menu = moves_of(pending)
         if len(menu) == 1:
             return Analysis(menu[0], ((menu[0], 0.0),))
+        if pending.kind in OPENING_KINDS:
+            book = opening_point(self._prior, game.view(player), menu)
+            if book is not None:
+                return Analysis(book, ((book, 0.0),))
         started = time.perf_counter()
         key = decision_key(game, player, self._seed)
         sampled = worlds(game, player, key)
