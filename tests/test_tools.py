@@ -18,13 +18,15 @@ from cold_war_tui.engine.moves import Headline, parse_move
 from cold_war_tui.records import read_log
 
 ROOT = Path(__file__).resolve().parents[1]
-LOGS = sorted((ROOT / "tests" / "data" / "records").glob("*.txt"))
+LOGS_DIR = ROOT / "tests" / "data" / "records"
+LOGS = sorted(LOGS_DIR.glob("*.txt"))
 
 
 def tool(name: str = "expert_uses") -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # a dataclass of the tool looks its module up there
     spec.loader.exec_module(module)
     return module
 
@@ -55,6 +57,30 @@ def test_the_report_and_a_missing_log() -> None:
     assert "the US's: headline" in done.stdout and "the USSR's: headline" in done.stdout
     missing = subprocess.run([*command, "no-such.txt"], capture_output=True, text=True, check=False)
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1
+
+
+def test_the_openings_are_the_set_up_most_logs_played(tmp_path: Path) -> None:
+    """`make fit`'s openings: per side, the influence totals after the set-up and the bid
+    in the countries the side placed in, as the log's own bracketed totals give them."""
+    fit_prior = tool("fit_prior")
+    two_turns = LOGS_DIR / "two-turns.txt"
+    usual = fit_prior.setup_totals(two_turns)
+    assert usual == {
+        "US": {"west-germany": 4, "italy": 3, "iran": 3},
+        "USSR": {"poland": 4, "east-germany": 5},
+    }
+    text = two_turns.read_text(encoding="utf-8")
+    other = tmp_path / "other-set-up.txt"
+    other.write_text(
+        text[: text.index("Turn 1, USSR AR1")].replace(
+            "USSR +4 in Poland [0][4]\nUSSR +2 in East Germany [0][5]",
+            "USSR +5 in Poland [0][5]\nUSSR +1 in East Germany [0][4]",
+        ),
+        encoding="utf-8",
+    )
+    assert fit_prior.setup_totals(other)["USSR"] == {"poland": 5, "east-germany": 4}
+    books, counts = fit_prior.openings([other, two_turns, two_turns])
+    assert books == usual and counts == {"US": 3, "USSR": 2}
 
 
 def test_strong_s_variants_are_offered_by_name(monkeypatch: pytest.MonkeyPatch) -> None:

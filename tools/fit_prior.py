@@ -12,7 +12,8 @@ logit), with an L2 penalty, by scipy's L-BFGS. The openings are the fitted games
 common set-up of each side (`openings`). They are written with a summary to
 cold_war_tui/bots/prior.json.
 
-Needs numpy and scipy (the `fit` extra: `pip install -e .[fit]`); the game does not.
+Needs numpy and scipy (the `fit` extra: `pip install -e .[fit]`) to fit the weights; the
+game does not.
 """
 
 from __future__ import annotations
@@ -25,9 +26,6 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
-from scipy.optimize import minimize
 
 from cold_war_tui.bots.prior import (
     POINT_KINDS,
@@ -206,6 +204,10 @@ def openings(paths: Sequence[Path]) -> tuple[dict[str, dict[str, int]], dict[str
 
 def fit(train: Sequence[Example], penalty: float) -> dict[str, float]:
     """The weights of the conditional logit, L2-penalised."""
+    import numpy as np  # the `fit` extra's, imported here: the openings need neither
+    from scipy.optimize import minimize
+    from scipy.sparse import csr_matrix
+
     names = sorted({name for ex in train for item in ex.items for name in item})
     column = {name: n for n, name in enumerate(names)}
     rows, cols, vals, owner = [], [], [], []
@@ -221,8 +223,6 @@ def fit(train: Sequence[Example], penalty: float) -> dict[str, float]:
                 vals.append(value)
             owner.append(len(starts) - 1)
             row += 1
-    from scipy.sparse import csr_matrix
-
     x = csr_matrix((vals, (rows, cols)), shape=(row, len(names)))
     group = np.array(owner)
     picked = np.array(chosen)

@@ -12,9 +12,11 @@ import pytest
 from cold_war_tui.arena import Budget, play_game
 from cold_war_tui.bots import BOTS, EXPERT_THINK, make_bot
 from cold_war_tui.bots.prior import (
+    OPENING_KINDS,
     WEIGHTS_FILE,
     Prior,
     features,
+    opening_point,
     ops_situation,
     shipped_prior,
     situation,
@@ -22,7 +24,7 @@ from cold_war_tui.bots.prior import (
     verbs_of,
 )
 from cold_war_tui.bots.strong import VERB_WEIGHT, StrongBot
-from cold_war_tui.engine import Game, Play, Target
+from cold_war_tui.engine import Game, GameOptions, Play, Target
 
 
 def test_the_levels_run_from_random_to_expert() -> None:
@@ -81,6 +83,55 @@ def test_a_whole_game_of_strong_against_greedy_with_iterations() -> None:
     }
     assert record.violations[0] == [], record.ending
     assert record.think[0]  # strong answered its decisions, up to the end of the game
+
+
+def set_up(game: Game, bot: StrongBot, prior: Prior) -> int:
+    """Play `game`'s set-up and bid with `bot` for both sides, checking each point that
+    the opening wants (`opening_point`) is the bot's; returns how many it searched."""
+    searched = 0
+    while (pending := game.pending) is not None and pending.kind in OPENING_KINDS:
+        moves = [choice.move for choice in pending.choices]
+        wanted = opening_point(prior, game.view(pending.player), moves)
+        choice = bot.choose(game, pending.player)
+        if wanted is None:
+            searched += 1
+        else:
+            assert choice == wanted.notation
+        game.choose(choice)
+    return searched
+
+
+def influence_of(game: Game, side: str, country: str) -> int:
+    here = game.state.influence[country]
+    return here.us if side == "US" else here.ussr
+
+
+def test_strong_sets_up_toward_the_opening_then_searches_the_points_it_does_not_want() -> None:
+    """Each set-up or bid point goes where the board is furthest below the opening; a bid
+    larger than the opening needs is placed by the search."""
+    opening = {
+        "US": {"west-germany": 4, "italy": 4, "iran": 2},
+        "USSR": {"poland": 5, "yugoslavia": 1},
+    }
+    prior = Prior(shipped_prior().weights, {}, openings=opening)
+    game = Game.new(GameOptions(seed=7, us_bid=4))
+    searched = set_up(game, StrongBot(7, None, 1, prior=prior), prior)
+    for side, totals in opening.items():
+        for country, total in totals.items():
+            assert influence_of(game, side, country) >= total
+    # The USSR's 6 free points are all the opening's; the US's opening takes 7 + 2 of
+    # its 7 free points and 4 bid points (Iran starts with 1): 2 are left to the search.
+    assert searched == 2
+
+
+def test_the_shipped_opening_is_a_whole_set_up_with_the_experts_bid() -> None:
+    prior = shipped_prior()
+    game = Game.new(GameOptions(seed=8, us_bid=2))
+    assert set_up(game, StrongBot(8, None, 1), prior) == 0
+    for side, totals in prior.openings.items():
+        assert totals, side
+        for country, total in totals.items():
+            assert influence_of(game, side, country) == total
 
 
 def at_operation(hand: list[int], card: int) -> Game:
