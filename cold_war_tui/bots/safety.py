@@ -124,9 +124,14 @@ fired by #49 Missile Envy, it does."""
 
 GRAIN_SALES = 67
 """Played by the USSR (but to the space race), #67 Grain Sales to Soviets lets the US
-take a card from the USSR hand and play it for ops. Taken, the USSR's own DEFCON drop
-(#50 We Will Bury You) brings DEFCON down in the USSR's round, and from DEFCON 3 or
-below the US's battleground coup then ends the game there (`_taken_drops`)."""
+take a card from the USSR hand and play it. Taken, the USSR's own DEFCON drop (#50 We
+Will Bury You) played for ops brings DEFCON down in the USSR's round, and from DEFCON 3
+or below the US's battleground coup then ends the game there; #46 How I Learned to Stop
+Worrying, played for its event, lets the US set DEFCON 1 there at any DEFCON
+(`_taken_drops`)."""
+HOW_I_LEARNED = 46
+"""#46 How I Learned to Stop Worrying: the side that plays its event sets DEFCON to any
+level (docs/rulings.md 23: DEFCON 1 is offered to any side but the phasing one)."""
 
 
 TRAP_DEFCON = 3
@@ -206,7 +211,9 @@ def gambles(
       TRAP_DEFCON that leaves fewer is no gamble either (`_headline_trap`).
     - #67 Grain Sales to Soviets, but to the space race, at DEFCON 3 or below while the
       USSR holds its own DEFCON drop (DEFCON_DROPS): the US may take that card and
-      play it for ops, its event first, then his coup.
+      play it for ops, its event first, then his coup; and at any DEFCON while it holds
+      #46 How I Learned to Stop Worrying, whose event the US may take and play to set
+      DEFCON 1.
 
     The search's opponent answers by one step of lookahead, which misses a kill that
     takes him several decisions (Grain Sales: return the card, then coup), so these are
@@ -257,11 +264,14 @@ def order_gambles(world: Game, moves: Sequence[Move]) -> set[Move]:
 def _taken_drops(
     moves: Sequence[Move], kind: str, defcon: int, hand: Sequence[int], hazards: frozenset[int]
 ) -> set[Move]:
-    """The plays of #67 Grain Sales to Soviets (but to the space race) at DEFCON 3 or
-    below while the hand holds a DEFCON drop of the player's own (DEFCON_DROPS)."""
-    if kind not in TOP_KINDS or defcon > 3 or GRAIN_SALES not in hazards:
+    """The plays of #67 Grain Sales to Soviets (but to the space race) while the hand
+    holds a card the US may take and play to end the game in the USSR's round: #46 How I
+    Learned to Stop Worrying, or at DEFCON 3 or below a DEFCON drop of the USSR's own
+    (DEFCON_DROPS)."""
+    if kind not in TOP_KINDS or GRAIN_SALES not in hazards:
         return set()
-    if not own_drops(hazards) & set(hand):
+    killers = {HOW_I_LEARNED, *(own_drops(hazards) if defcon <= 3 else ())}
+    if not killers & set(hand):
         return set()
     return {
         move

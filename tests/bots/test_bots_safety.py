@@ -493,6 +493,39 @@ def test_8_1_3_grain_sales_is_a_gamble_while_the_ussr_holds_its_own_defcon_drop(
     assert gambles(plays, "action", 3, [67, 50, 7], us) == set()  # the US's own #67
 
 
+HOW_I_LEARNED = 46  # neutral, 2 ops: the player sets DEFCON to any level
+
+
+def test_8_1_3_grain_sales_is_a_gamble_at_any_defcon_while_the_ussr_holds_how_i_learned() -> None:
+    """#67 Grain Sales to Soviets played by the USSR lets the US take a random USSR card
+    and play it: #46 How I Learned to Stop Worrying taken, the US sets DEFCON 1 in the
+    USSR's round, from any DEFCON. The search's US answers by one step of lookahead, which
+    stops at playing the card (the level is the next decision), so the rule rules it out."""
+    game = ussr_to_play([GRAIN_SALES, HOW_I_LEARNED], defcon=4)
+    trap = game.fork()
+    trap.choose(f"play {GRAIN_SALES} ops")
+    trap.choose("event-first")
+    assert trap.pending is not None and trap.pending.player == "US"
+    trap.choose(f"play {HOW_I_LEARNED} event")  # the one other card: taken at random
+    trap.choose("defcon 1")
+    assert trap.outcome is not None and trap.outcome.winner == "US"
+    ussr = tables(game).hazards["USSR"]
+    plays = moves("play 67 ops", "play 67 event", "play 67 space", "play 46 event", "play 7 ops")
+    for defcon in (2, 3, 4, 5):
+        assert gambles(plays, "action", defcon, [67, 46, 7], ussr) >= set(plays[:2]), defcon
+        assert not gambles(plays, "action", defcon, [67, 46, 7], ussr) & set(plays[2:]), defcon
+    assert gambles(plays, "action", 4, [67, 7], ussr) == set()
+    assert gambles(moves("headline 67", "headline 7"), "headline", 5, [67, 46, 7], ussr) == set(
+        moves("headline 67")
+    )
+    assert gambles(plays, "action", 4, [67, 46, 7], tables(game).hazards["US"]) == set()
+    # Where strong played #67 for ops (a match's game): #46 was taken, DEFCON 1.
+    held = ussr_to_play([67, 46, 18, 41, 69, 62], defcon=3, turn=7, action_round=3)
+    for seed in range(2):
+        choice = make_bot("strong", seed, iterations=2).choose(held, "USSR")
+        assert choice not in {f"play {GRAIN_SALES} ops", f"play {GRAIN_SALES} event"}, seed
+
+
 WE_WILL_BURY_YOU = 50  # USSR, 4 ops: DEFCON -1, then the USSR gains 3 VP unless UN Intervention
 MISSILE_ENVY = 49  # neutral, 2 ops: exchanged for the opponent's highest-ops card
 KAL_007 = 89  # US, 4 ops, Late War: DEFCON -1
