@@ -38,6 +38,7 @@ from cold_war_tui.bots.prior import (
     verb_log_prior,
 )
 from cold_war_tui.bots.safety import (
+    NUCLEAR_ENDINGS,
     Outcomes,
     exposed_rounds,
     gambles,
@@ -71,6 +72,7 @@ from cold_war_tui.engine import (
     Game,
     Headline,
     Move,
+    Order,
     Play,
     Target,
     other,
@@ -115,6 +117,9 @@ HEADLINE_GUARD_THINK = 6.0
 he may hold (up to 6 x 45) can take 0.4 s, and a missed card can lose the game."""
 ROLLOUT_STEPS = 120
 """A rollout stops after this many decisions even if the bot's next big one has not come."""
+KILL_SEARCH = 40
+"""Branches the headline guard may try per pair of headlines in search of the opponent's
+line that ends the game (`play_out_headlines`)."""
 PRIOR_CANDIDATES = 4
 """At a headline or an action round, the plays the prior likes best are searched..."""
 TACTICAL_CANDIDATES = 2
@@ -537,7 +542,7 @@ def headline_guard(
             if odds is None and outcomes.condemned(choice):
                 continue
             for card, game in headlines_against(world, player, choice, fresh):
-                play_out_headlines(game, player, policy)
+                game = play_out_headlines(game, player, policy)
                 lost = outcomes.record(choice, game, player, in_own_round=False)
                 if lost and odds is not None:
                     odds.killed(choice, card)
@@ -579,14 +584,67 @@ def headlines_against(
     return [(c, g) for c in sorted(picks) if (g := after(game, Headline(c))) is not None]
 
 
-def play_out_headlines(game: Game, player: str, policy: Policy) -> None:
-    """Both headlines resolved (the opponent's questions searched fully), up to the
-    first action round or the game's end."""
+def play_out_headlines(
+    game: Game, player: str, policy: Policy, budget: list[int] | None = None
+) -> Game:
+    """Both headlines resolved, up to the first action round or the game's end: by
+    `policy` (the opponent's questions searched fully), unless another line of the
+    opponent's choices ends the game against `player` by nuclear war, which is then the
+    one returned. Only his choices that may bring DEFCON down branch (`defcon_moves`):
+    one step of lookahead misses a kill two of his decisions deep (#47 Junta's free coup
+    is a yes, then a battleground, whose DEFCON 2 a coup of our headline's event, #62
+    Lone Gunman's, takes to 1). `budget` bounds the branches tried (KILL_SEARCH).
+    `game` itself is played on."""
+    budget = [KILL_SEARCH] if budget is None else budget
     for _ in range(ROLLOUT_STEPS):
         pending = game.pending
         if pending is None or pending.kind in TOP_DECISIONS:
-            return
-        game.choose(policy.choose(game, thorough=pending.player != player))
+            return game
+        usual = policy.choose(game, thorough=pending.player != player)
+        mine = pending.player == player
+        others = [] if mine or budget[0] <= 0 else defcon_moves(game, pending, usual)
+        line = after(game, usual) if others else None
+        if line is None:
+            game.choose(usual)
+            continue
+        budget[0] -= 1
+        line = play_out_headlines(line, player, policy, budget)
+        for move in others:
+            if nuclear_loss(line, player) or budget[0] <= 0:
+                break
+            fork = after(game, move)
+            if fork is not None:
+                budget[0] -= 1
+                found = play_out_headlines(fork, player, policy, budget)
+                line = found if nuclear_loss(found, player) else line
+        return line
+    return game
+
+
+def defcon_moves(game: Game, pending: Decision, usual: Move) -> list[Move]:
+    """The choices but `usual` of `game`'s decision `pending` that may bring DEFCON down: an
+    answer (a free coup taken or not), an order of event and operations, a coup in a
+    battleground (8.1.4)."""
+    battlegrounds = tables(game).battlegrounds
+    return [
+        move
+        for move in moves_of(pending)
+        if move != usual
+        and (
+            isinstance(move, Answer | Order)
+            or (isinstance(move, Target) and move.verb == "coup" and move.country in battlegrounds)
+        )
+    ]
+
+
+def nuclear_loss(game: Game, player: str) -> bool:
+    """Whether `game` ended by nuclear war against `player`."""
+    outcome = game.outcome
+    return (
+        outcome is not None
+        and outcome.winner == other(player)
+        and outcome.ending in NUCLEAR_ENDINGS
+    )
 
 
 def rollout(

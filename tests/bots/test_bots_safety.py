@@ -665,6 +665,42 @@ def us_headline(us: list[int], defcon: int = 3, **fields: Any) -> Game:
     return game
 
 
+JUNTA = 47  # neutral, 2 ops: +2 influence in Central or South America, then a free coup
+
+
+def test_8_1_3_the_headline_guard_finds_a_kill_two_of_the_opponent_s_decisions_deep() -> None:
+    """The USSR's #47 Junta (2 ops) resolves before the US's #62 Lone Gunman (1 op): its
+    free coup is a yes, then a battleground (DEFCON 2), and #62's operation a coup in
+    another (DEFCON 1 in the US's turn). Played out by one step, the USSR takes the coup
+    in El Salvador, where DEFCON stays; the guard tries each of his choices that may
+    bring it down."""
+    game = Game.from_scenario(
+        {
+            "phase": "headline",
+            "turn": 8,
+            "defcon": 3,
+            "hands": {"US": [62, 21, 22, 23], "USSR": [JUNTA, *USSR_CARDS]},
+            "space": {"US": 4, "USSR": 3},  # the USSR shows its headline first (6.4.4)
+            "influence": {  # the US in two battlegrounds and, beside them, in lesser countries
+                country: {"us": 1}
+                for country in ("panama", "south-africa", "el-salvador", "honduras", "botswana")
+            },
+        }
+    )
+    game.choose(f"headline {JUNTA}")
+    trap = game.fork()
+    for choice in ("headline 62", "infl mexico", "yes", "coup panama"):
+        trap.choose(choice)
+    assert trap.state.defcon == 2
+    trap.choose("coup south-africa")  # Lone Gunman's operation
+    assert trap.outcome is not None and trap.outcome.ending == "DEFCON 1"
+    candidates = [parse_move("headline 62"), parse_move("headline 21")]
+    for seed in range(3):
+        outcomes = Outcomes()
+        headline_guard(worlds(game, "US", seed), "US", candidates, policy(seed), outcomes, Bounds())
+        assert outcomes.nuclear == {candidates[0]}, seed
+
+
 def test_8_1_3_at_the_headline_a_card_an_event_takes_counts_in_the_trap() -> None:
     """Nine US cards for seven rounds, one of them #62 Lone Gunman: any headline leaves
     one card to spare. #98 Aldrich Ames Remix headlined by the US fires its USSR event,
