@@ -600,8 +600,8 @@ def play_out_headlines(
         pending = game.pending
         if pending is None or pending.kind in TOP_DECISIONS:
             return game
-        usual = policy.choose(game, thorough=pending.player != player)
         mine = pending.player == player
+        usual = policy.choose(game, thorough=not mine)
         others = [] if mine or budget[0] <= 0 else defcon_moves(game, pending, usual)
         line = after(game, usual) if others else None
         if line is None:
