@@ -19,7 +19,9 @@ from cold_war_tui.bots.evaluate import (
     LOTTERY_ONLY,
     enough_for_space,
     forced_count,
+    forced_hazards,
     live_hazards,
+    space_escape,
     tables,
 )
 from cold_war_tui.engine import (
@@ -170,6 +172,7 @@ def gambles(
     spaceable: frozenset[int] = frozenset(),
     taken_by: frozenset[int] = frozenset(),
     thefts: int = 0,
+    headline_order: bool = True,
 ) -> set[Move]:
     """The choices that gamble on DEFCON 1 in one's own turn. `hand` is the player's,
     `hazards` his DEFCON hazards: the opponent's cards he must not play, held or not
@@ -179,7 +182,10 @@ def gambles(
     may be one of his DEFCON drops (`risky_blind_draws`); `spaceable` the hazards in his
     hand the space race can take this turn (its attempt unused, their operations enough);
     `taken_by` the cards whose event takes one of his (`takers`); `thefts` how many of
-    his cards one event of the opponent's may take (`thefts`).
+    his cards one event of the opponent's may take (`thefts`); `headline_order` whether a
+    hazard headlined counts for the order of the headlines (below) at all: the headline
+    guard plays that risk out, so the bot asks without it which headlines a rule rules
+    out for it alone (their risk is then the guard's odds).
 
     - #45 Summit; the event of a blind draw (BLIND_DRAWS: #5 Five Year Plan for the US,
       #49 Missile Envy) of `risky_draws`; a hand lottery (HAND_LOTTERIES) with
@@ -241,7 +247,7 @@ def gambles(
         taken |= {m for m in moves if _brings_defcon_2(m, hazards) and count(m, spaceable)}
         if kind == DecisionKind.ACTION:
             return taken | _keep_a_forced_hazard(moves, hand, hazards, spaceable, count)
-    risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, risky_draws)
+    risky = taken | _hazard_plays(moves, kind, defcon, hand, hazards, risky_draws, headline_order)
     if headline_trap:
         way_out = _headlined_hazards(moves, hazards) - taken if defcon == TRAP_DEFCON else set()
         return _headline_trap(moves, risky, way_out, spaceable, count) & asked
@@ -288,8 +294,10 @@ def _hazard_plays(
     hand: Sequence[int],
     hazards: frozenset[int],
     risky_draws: frozenset[int],
+    headline_order: bool,
 ) -> set[Move]:
-    """The gambles of `gambles` at DEFCON 2 in an action round, or at a headline."""
+    """The gambles of `gambles` at DEFCON 2 in an action round, or at a headline (a hazard
+    headlined only with `headline_order`)."""
     if (kind == DecisionKind.ACTION and defcon > 2) or kind not in TOP_KINDS:
         return set()
     held = [c for c in hand if c in hazards and c not in HAND_LOTTERIES]
@@ -307,13 +315,28 @@ def _hazard_plays(
         if played not in hazards or played in LOTTERY_ONLY:
             return False
         if isinstance(choice, Headline):
-            return defcon <= 3
+            return headline_order and defcon <= 3
         return isinstance(choice, Play) and choice.mode == "ops"
 
     return {choice for choice in moves if gamble(choice)}
 
 
 TOP_KINDS = (DecisionKind.ACTION, DecisionKind.HEADLINE)
+
+
+def trapped(game: Game, player: str) -> bool:
+    """Whether, in `game` still going on at DEFCON 2, `player` must play one of his DEFCON
+    hazards in his rounds left of the turn (`forced_hazards`), when the turn's space race
+    attempt cannot take it: its event then sets DEFCON 1 in his own round (8.1.3), by a
+    drop or the opponent's battleground coup. The headline guard reads it after both
+    headlines, where his headline may have brought DEFCON 2 before our first round."""
+    state = game.state
+    if game.outcome is not None or state.defcon != 2:
+        return False
+    t = tables(game)
+    hazards = live_hazards(state, t, player)
+    forced = forced_hazards(state, t, player, game.rounds_left(player), hazards)
+    return forced > (1 if space_escape(game, state, player, hazards) else 0)
 
 
 def risky_blind_draws(world: Game, player: str) -> frozenset[int]:
@@ -554,6 +577,12 @@ class Outcomes:
             return False
         self.losses[choice] += 1
         return True
+
+    def doomed(self, choice: Move) -> None:
+        """Mark `choice` as lost by nuclear war to come: a future `record`ed as going on,
+        in which the player can no longer avoid setting DEFCON 1 (`trapped`)."""
+        self.nuclear.add(choice)
+        self.losses[choice] += 1
 
     def loss_share(self, choice: Move) -> float:
         """The share of the futures sampled after `choice` that it lost by our own doing

@@ -49,6 +49,7 @@ from cold_war_tui.bots.safety import (
     takers,
     theft_in_hand,
     thefts,
+    trapped,
 )
 from cold_war_tui.bots.worlds import (
     TOP_DECISIONS,
@@ -291,8 +292,14 @@ class StrongBot:
         if outcomes.condemned(choice):
             if pending.kind == DecisionKind.HEADLINE:
                 theft_only = ruled - risky(candidates, thefts=0)
+                guarded = ruled - risky(candidates, headline_order=False)  # the guard's odds
                 choice = least_risky(
-                    candidates, odds.headline_risk, ruled, theft_only, odds.theft_risk(), scores
+                    candidates,
+                    odds.headline_risk,
+                    ruled - guarded,
+                    theft_only,
+                    odds.theft_risk(),
+                    scores,
                 )
             else:  # a theft-only gamble counts as certain here
                 choice = least_risky(candidates, outcomes.loss_share, ruled, set(), 1.0, scores)
@@ -524,7 +531,9 @@ def headline_guard(
     opponent may headline, once: worlds are cheap to draw, so they are drawn until his
     picks in them (his hand while he has still to pick, else his secret pick) have met
     every card he may hold (`possible_headlines`), up to HEADLINE_GUARD_WORLDS worlds,
-    or as `until` allows (guard_worlds). A nuclear loss in any marks the candidate.
+    or as `until` allows (guard_worlds). A nuclear loss in any marks the candidate, and
+    so does a hazard forced on the bot at DEFCON 2 once both headlines are out (`trapped`):
+    the trap count (safety.gambles) trusts the first round to be at DEFCON 3.
     `odds`, if given, keeps which cards killed each candidate (every candidate then
     meets every card, condemned or not) and how often he may headline each; without
     it one loss is enough (the spare choice only needs a candidate cleared)."""
@@ -544,6 +553,9 @@ def headline_guard(
             for card, game in headlines_against(world, player, choice, fresh):
                 game = play_out_headlines(game, player, policy)
                 lost = outcomes.record(choice, game, player, in_own_round=False)
+                if not lost and trapped(game, player):
+                    outcomes.doomed(choice)
+                    lost = True
                 if lost and odds is not None:
                     odds.killed(choice, card)
         if met >= pool:

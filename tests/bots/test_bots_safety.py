@@ -47,16 +47,18 @@ from cold_war_tui.bots.safety import (
     spaceable_hazards,
     takers,
     thefts,
+    trapped,
 )
 from cold_war_tui.bots.strong import (
     SHORTLIST,
     Bounds,
+    StrongBot,
     headline_guard,
     possible_headlines,
     spare_choice,
 )
 from cold_war_tui.bots.worlds import Policy, after, answered, moves_of, one_step, worlds
-from cold_war_tui.engine import CardPick, Game, Move, Play, Un, parse_move
+from cold_war_tui.engine import CardPick, Game, Headline, Move, Play, Un, parse_move
 
 
 def moves(*ids: str) -> list[Move]:
@@ -936,3 +938,77 @@ def test_8_1_3_the_safety_tables_name_their_cards() -> None:
     assert set(DEFCON_DROPS) <= hazards["US"] | hazards["USSR"]
     assert {c for c in DEFCON_DROPS if c not in hazards["US"]} == {DUCK_AND_COVER, KAL_007}
     assert LOTTERY_ONLY.issubset(HAND_LOTTERIES)
+
+
+KAL_007 = 89  # US, 4 ops: DEFCON -1, the US gains 2 VP
+
+
+def test_8_1_3_a_hazard_forced_after_the_opponent_s_headline_brought_defcon_2_condemns() -> None:
+    """The USSR shows #50 We Will Bury You first (6.4.4): after both headlines DEFCON is 2.
+    With seven US cards left for seven rounds, #62 Lone Gunman (1 op: no space box) must
+    be played in one of them, and its event's coup in a battleground sets DEFCON 1 in
+    the US's round (8.1.3). A card to spare, or a headline of the USSR's that leaves
+    DEFCON at 3, leaves the US a way to hold #62."""
+    us_cards = [65, 21, 22, 23, 27, 29, 35]  # US events, none a DEFCON hazard for the US
+
+    def condemned(us: list[int], ussr_headline: int) -> set[Move]:
+        game = Game.from_scenario(
+            {
+                "phase": "headline",
+                "turn": 8,
+                "defcon": 3,
+                "hands": {"US": us, "USSR": [ussr_headline, *USSR_CARDS]},
+                "space": {"US": 4, "USSR": 3},  # the USSR shows its headline first
+            }
+        )
+        game.choose(f"headline {ussr_headline}")
+        outcomes = Outcomes()
+        candidates = moves("headline 65")
+        headline_guard(worlds(game, "US", 0), "US", candidates, policy(0), outcomes, Bounds())
+        return outcomes.nuclear
+
+    trap = Game.from_scenario(
+        {"phase": "action", "turn": 8, "defcon": 2, "hands": {"US": [*us_cards[1:], LONE_GUNMAN]}}
+    )
+    assert trapped(trap, "US") and not trapped(trap, "USSR")
+    assert condemned([*us_cards, LONE_GUNMAN], WE_WILL_BURY_YOU) == {Headline(65)}
+    assert condemned([*us_cards, LONE_GUNMAN, 43], WE_WILL_BURY_YOU) == set()  # one to spare
+    assert condemned([*us_cards, LONE_GUNMAN], 99) == set()  # #99 Pershing II: DEFCON stays
+
+
+def test_8_1_3_a_hazard_headlined_is_weighed_by_the_guard_s_odds_when_all_are_lost() -> None:
+    """Turn 10, DEFCON 3, the USSR to headline first, holding three US hazards (#5 Five
+    Year Plan, #89 Soviets Shoot Down KAL-007, #96 Tear Down This Wall) among nine cards
+    for seven rounds. #4 Duck and Cover, or #85 Star Wars firing #50 from the discard,
+    headlined by the US brings DEFCON 2, and then a hazard is forced on every headline
+    but a hazard's: each is condemned. #89 headlined brings DEFCON 2 itself, resolves
+    first (4 ops) and leaves two hazards, one to hold and one to space. Ruled a gamble
+    only for the order of the headlines, which the guard plays out, it is weighed by the
+    guard's odds, not as a certain loss."""
+    game = Game.from_scenario(
+        {
+            "phase": "headline",
+            "turn": 10,
+            "defcon": 3,
+            "hands": {
+                "USSR": [FIVE_YEAR_PLAN, 86, KAL_007, TEAR_DOWN_THIS_WALL, 97, 100, 101, 103, 109],
+                "US": [1, 12, 83, STAR_WARS, 88, 90, 94, 105, 108],
+            },
+            "draw": [DUCK_AND_COVER, 16, 28, 45, 84, 91],
+            "discard": [
+                *(2, 3, 7, 13, 20, 24, 29, 30, 31, 32, 34, 36, 37, 39, 47, 49),
+                *(WE_WILL_BURY_YOU, 52, 53, 54, 56, 57, 59, 61, 63, 66, 67, 69, 73, 74, 75),
+                *(79, 80, 81, 82, 92, 93, 95, 98, 99, 102, 104, 107),
+            ],
+            "space": {"US": 7, "USSR": 3},  # the US ahead: Star Wars; the USSR shows first
+            "china": {"holder": "US", "face_up": True},
+        }
+    )
+    trap = game.fork()
+    for choice in ("headline 109", f"headline {STAR_WARS}", f"take {WE_WILL_BURY_YOU}"):
+        trap.choose(choice)
+    assert trap.state.defcon == 2 and trapped(trap, "USSR")
+    hazards = live_hazards(game.view("USSR"), tables(game), "USSR")
+    assert {FIVE_YEAR_PLAN, KAL_007, TEAR_DOWN_THIS_WALL} <= hazards
+    choices = {StrongBot(seed, None, None).analyse(game, "USSR").choice for seed in range(3)}
+    assert choices <= {Headline(KAL_007), Headline(TEAR_DOWN_THIS_WALL)}
