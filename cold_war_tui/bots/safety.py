@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -19,7 +20,6 @@ from cold_war_tui.bots.evaluate import (
     LOTTERY_ONLY,
     enough_for_space,
     forced_count,
-    forced_hazards,
     live_hazards,
     space_escape,
     tables,
@@ -326,16 +326,21 @@ TOP_KINDS = (DecisionKind.ACTION, DecisionKind.HEADLINE)
 
 def trapped(game: Game, player: str) -> bool:
     """Whether, in `game` still going on at DEFCON 2, `player` must play one of his DEFCON
-    hazards in his rounds left of the turn (`forced_hazards`), when the turn's space race
+    hazards in his rounds left of the turn (`forced_count`), once the opponent's hand
+    there has taken what it may of his safe cards (`thefts`), when the turn's space race
     attempt cannot take it: its event then sets DEFCON 1 in his own round (8.1.3), by a
     drop or the opponent's battleground coup. The headline guard reads it after both
     headlines, where his headline may have brought DEFCON 2 before our first round."""
     state = game.state
     if game.outcome is not None or state.defcon != 2:
         return False
-    t = tables(game)
-    hazards = live_hazards(state, t, player)
-    forced = forced_hazards(state, t, player, game.rounds_left(player), hazards)
+    hazards = live_hazards(state, tables(game), player)
+    hand = state.hands[player]
+    taken = thefts(game, player, set(state.hands[other(player)]))
+    safe = [card for card in hand if card not in hazards]
+    left = [card for card in hand if card in hazards] + safe[taken:]
+    china = state.china_holder == player and state.china_face_up
+    forced = forced_count(left, hazards, game.rounds_left(player), china)
     return forced > (1 if space_escape(game, state, player, hazards) else 0)
 
 
@@ -366,12 +371,13 @@ def _unseen(world: Game, player: str) -> set[int]:
     return {*state.hands[other(player)], *state.draw}
 
 
-def thefts(world: Game, player: str) -> int:
+def thefts(world: Game, player: str, hidden: AbstractSet[int] | None = None) -> int:
     """How many of `player`'s cards one event of his opponent's may take from his hand
     (#92 Terrorism, or a card of `takers`): the most any such card does that may be in
     the opponent's hand, that is in it or in the draw pile of `world`, a determinized
-    world of `player`'s (his redeal moves the cards he cannot see among those places)."""
-    hidden = _unseen(world, player)
+    world of `player`'s (his redeal moves the cards he cannot see among those places);
+    or among `hidden`, if given."""
+    hidden = _unseen(world, player) if hidden is None else hidden
     most = 1 if takers(world, player) & hidden else 0
     if TERRORISM in hidden:
         hostage = player == "US" and IRANIAN_HOSTAGE_CRISIS in world.state.events_played

@@ -948,16 +948,21 @@ def test_8_1_3_a_hazard_forced_after_the_opponent_s_headline_brought_defcon_2_co
     With seven US cards left for seven rounds, #62 Lone Gunman (1 op: no space box) must
     be played in one of them, and its event's coup in a battleground sets DEFCON 1 in
     the US's round (8.1.3). A card to spare, or a headline of the USSR's that leaves
-    DEFCON at 3, leaves the US a way to hold #62."""
+    DEFCON at 3, leaves the US a way to hold #62; the spare card does not while the USSR
+    hand holds #92 Terrorism, which may take it (the draw pile empty, every other card
+    out of the game: the US knows that hand)."""
     us_cards = [65, 21, 22, 23, 27, 29, 35]  # US events, none a DEFCON hazard for the US
 
-    def condemned(us: list[int], ussr_headline: int) -> set[Move]:
+    def condemned(us: list[int], ussr_headline: int, ussr: tuple[int, ...] = ()) -> set[Move]:
+        hands = {"US": us, "USSR": [ussr_headline, *USSR_CARDS, *ussr]}
+        held = {*us, *hands["USSR"]}
         game = Game.from_scenario(
             {
                 "phase": "headline",
                 "turn": 8,
                 "defcon": 3,
-                "hands": {"US": us, "USSR": [ussr_headline, *USSR_CARDS]},
+                "hands": hands,
+                "removed": [card for card in range(1, 111) if card not in held and card != 6],
                 "space": {"US": 4, "USSR": 3},  # the USSR shows its headline first
             }
         )
@@ -973,6 +978,8 @@ def test_8_1_3_a_hazard_forced_after_the_opponent_s_headline_brought_defcon_2_co
     assert trapped(trap, "US") and not trapped(trap, "USSR")
     assert condemned([*us_cards, LONE_GUNMAN], WE_WILL_BURY_YOU) == {Headline(65)}
     assert condemned([*us_cards, LONE_GUNMAN, 43], WE_WILL_BURY_YOU) == set()  # one to spare
+    spare_taken = condemned([*us_cards, LONE_GUNMAN, 43], WE_WILL_BURY_YOU, (TERRORISM,))
+    assert spare_taken == {Headline(65)}
     assert condemned([*us_cards, LONE_GUNMAN], 99) == set()  # #99 Pershing II: DEFCON stays
 
 
