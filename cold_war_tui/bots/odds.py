@@ -11,6 +11,7 @@ action round the same choice weighs the share of sampled futures each candidate 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -20,13 +21,14 @@ from cold_war_tui.engine import Move
 @dataclass
 class HeadlineOdds:
     """What the headline guard saw in its worlds: the cards the opponent may headline
-    in each, whether his hand holds a card that takes one of ours, and per candidate the
-    cards whose headline ended the game against it."""
+    in each, whether his hand holds a card that takes one of ours, and per candidate
+    and card of his how often it was played against that headline and lost."""
 
     worlds: int = 0
     pick_shares: dict[int, float] = field(default_factory=dict)  # per card, over the worlds
     theft_worlds: int = 0
-    killers: dict[Move, set[int]] = field(default_factory=dict)
+    plays: dict[Move, Counter[int]] = field(default_factory=dict)  # per candidate, his card
+    losses: dict[Move, Counter[int]] = field(default_factory=dict)  # of them, the lost
 
     def saw(self, picks: Iterable[int], theft: bool) -> None:
         """One world: his possible `picks` (his hand, or his pick if made), each as likely
@@ -37,17 +39,21 @@ class HeadlineOdds:
             self.pick_shares[card] = self.pick_shares.get(card, 0.0) + 1 / len(cards)
         self.theft_worlds += theft
 
-    def killed(self, choice: Move, card: int) -> None:
-        """His headline `card` ended the game against `choice`."""
-        self.killers.setdefault(choice, set()).add(card)
+    def played(self, choice: Move, card: int, lost: bool) -> None:
+        """`choice` was played against his headline `card` once; whether it lost."""
+        self.plays.setdefault(choice, Counter())[card] += 1
+        if lost:
+            self.losses.setdefault(choice, Counter())[card] += 1
 
     def headline_risk(self, choice: Move) -> float:
         """The chance his headline ends the game against `choice`: how often, over the
-        worlds, he holds a card that does, taken as one pick among his cards."""
+        worlds, he holds each card, taken as one pick among his cards, times the share
+        of the plays against that card that lost."""
         if not self.worlds:
             return 0.0
-        killers = self.killers.get(choice, set())
-        return sum(self.pick_shares.get(card, 0.0) for card in killers) / self.worlds
+        plays, losses = self.plays.get(choice, Counter()), self.losses.get(choice, Counter())
+        lost = sum(self.pick_shares.get(card, 0.0) * n / plays[card] for card, n in losses.items())
+        return lost / self.worlds
 
     def theft_risk(self) -> float:
         """The share of worlds whose opponent holds a card that takes one of ours."""

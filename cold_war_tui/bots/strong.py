@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -121,6 +122,9 @@ ROLLOUT_STEPS = 120
 KILL_SEARCH = 40
 """Branches the headline guard may try per pair of headlines in search of the opponent's
 line that ends the game (`play_out_headlines`)."""
+SHOWN_HEADLINE_WORLDS = 6
+"""Worlds in which the headline guard plays each candidate against a headline the
+opponent has shown (6.4.4): one world would draw his hand and the dice once."""
 PRIOR_CANDIDATES = 4
 """At a headline or an action round, the plays the prior likes best are searched..."""
 TACTICAL_CANDIDATES = 2
@@ -531,34 +535,40 @@ def headline_guard(
     opponent may headline, once: worlds are cheap to draw, so they are drawn until his
     picks in them (his hand while he has still to pick, else his secret pick) have met
     every card he may hold (`possible_headlines`), up to HEADLINE_GUARD_WORLDS worlds,
-    or as `until` allows (guard_worlds). A nuclear loss in any marks the candidate, and
+    or as `until` allows (guard_worlds). A headline he has shown (6.4.4) is played in
+    SHOWN_HEADLINE_WORLDS worlds, whose dice and his hand differ. A nuclear loss in any
+    marks the candidate, and
     so does a hazard forced on the bot at DEFCON 2 once both headlines are out (`trapped`):
     the trap count (safety.gambles) trusts the first round to be at DEFCON 3.
-    `odds`, if given, keeps which cards killed each candidate (every candidate then
-    meets every card, condemned or not) and how often he may headline each; without
-    it one loss is enough (the spare choice only needs a candidate cleared)."""
-    met: set[int] = set()
+    `odds`, if given, keeps how often each candidate lost against each card (every
+    candidate then meets every card, condemned or not) and how often he may headline
+    each; without it one loss is enough (the spare choice only needs a candidate
+    cleared)."""
+    met: Counter[int] = Counter()  # his cards played against, by world
     pool: set[int] | None = None
+    repeats = 1
     for world in guard_worlds(sampled, HEADLINE_GUARD_WORLDS, until):
         if pool is None:
-            pool = possible_headlines(world, player)
+            shown = world.view(player).opponent_headline
+            pool = possible_headlines(world, player) if shown is None else {shown}
+            repeats = 1 if shown is None else SHOWN_HEADLINE_WORLDS
         picks = headline_picks(world, player)
         if odds is not None:
             odds.saw(picks, theft_in_hand(world, player))
-        fresh = picks - met
-        met |= fresh
+        due = {card for card in picks if met[card] < repeats}
+        met.update(due)
         for choice in candidates:
             if odds is None and outcomes.condemned(choice):
                 continue
-            for card, game in headlines_against(world, player, choice, fresh):
+            for card, game in headlines_against(world, player, choice, due):
                 game = play_out_headlines(game, player, policy)
                 lost = outcomes.record(choice, game, player, in_own_round=False)
                 if not lost and trapped(game, player):
                     outcomes.doomed(choice)
                     lost = True
-                if lost and odds is not None:
-                    odds.killed(choice, card)
-        if met >= pool:
+                if odds is not None:
+                    odds.played(choice, card, lost)
+        if all(met[card] >= repeats for card in pool):
             return
 
 

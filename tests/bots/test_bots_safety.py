@@ -51,6 +51,7 @@ from cold_war_tui.bots.safety import (
 )
 from cold_war_tui.bots.strong import (
     SHORTLIST,
+    SHOWN_HEADLINE_WORLDS,
     Bounds,
     StrongBot,
     headline_guard,
@@ -675,13 +676,15 @@ def test_8_1_3_the_headline_guard_finds_a_kill_two_of_the_opponent_s_decisions_d
     free coup is a yes, then a battleground (DEFCON 2), and #62's operation a coup in
     another (DEFCON 1 in the US's turn). Played out by one step, the USSR takes the coup
     in El Salvador, where DEFCON stays; the guard tries each of his choices that may
-    bring it down."""
+    bring it down. Headlined, #21 leaves #62 among nine cards for seven rounds: two to
+    spare, however DEFCON stands and whatever one theft of his takes."""
+    us = [62, 21, 22, 23, 25, 27, 29, 35, 65, 43]
     game = Game.from_scenario(
         {
             "phase": "headline",
             "turn": 8,
             "defcon": 3,
-            "hands": {"US": [62, 21, 22, 23], "USSR": [JUNTA, *USSR_CARDS]},
+            "hands": {"US": us, "USSR": [JUNTA, *USSR_CARDS]},
             "space": {"US": 4, "USSR": 3},  # the USSR shows its headline first (6.4.4)
             "influence": {  # the US in two battlegrounds and, beside them, in lesser countries
                 country: {"us": 1}
@@ -842,7 +845,8 @@ def test_8_1_3_when_every_headline_is_condemned_the_least_likely_loss_is_chosen(
     odds.saw([4, 20], theft=False)
     ids = (f"headline {STAR_WARS}", f"headline {KAL_007}", "headline 20", "headline 45")
     star, kal, other, summit = moves(*ids)
-    odds.killed(star, DUCK_AND_COVER)
+    odds.played(star, DUCK_AND_COVER, lost=True)
+    odds.played(kal, DUCK_AND_COVER, lost=False)
     assert odds.headline_risk(star) == (1 / 4 + 1 / 2) / 2
     assert odds.headline_risk(kal) == 0.0 and odds.theft_risk() == 0.5
     scores = {star: -30.0, kal: -40.0, other: -10.0, summit: 0.0}
@@ -855,7 +859,7 @@ def test_8_1_3_when_every_headline_is_condemned_the_least_likely_loss_is_chosen(
     )
     assert pick([star, kal, other, summit], theft_only={other}) == kal  # no risk at all
     assert pick([star, other, summit], theft_only={other}) == star  # 0.375 against 0.5
-    odds.killed(star, 7)
+    odds.played(star, 7, lost=True)
     assert pick([star, other, summit], theft_only={other}) == other  # 0.5 each: the score
     assert pick([star, summit], theft_only=set()) == star  # a rule's gamble is certain
 
@@ -1019,3 +1023,40 @@ def test_8_1_3_a_hazard_headlined_is_weighed_by_the_guard_s_odds_when_all_are_lo
     assert {FIVE_YEAR_PLAN, KAL_007, TEAR_DOWN_THIS_WALL} <= hazards
     choices = {StrongBot(seed, None, None).analyse(game, "USSR").choice for seed in range(3)}
     assert choices <= {Headline(KAL_007), Headline(TEAR_DOWN_THIS_WALL)}
+
+
+def test_8_1_3_a_headline_shown_first_is_played_in_several_worlds() -> None:
+    """The USSR shows #50 We Will Bury You first (6.4.4): DEFCON 2 after the headlines,
+    and #62 Lone Gunman among eight US cards for seven rounds is forced if the USSR hand
+    holds #92 Terrorism to take the spare card. #92 is one of ten cards the US cannot
+    see, seven of them in that hand: one world would miss it three times in ten. The
+    guard plays a shown headline in SHOWN_HEADLINE_WORLDS worlds, and the odds keep
+    the share of them lost."""
+    us = [65, 21, 22, 23, 27, 29, 35, LONE_GUNMAN, 43]
+    hidden = [TERRORISM, 7, 14, 15, 28, 30, 33, WEAK_USSR_CARD, 11, 12]
+    game = Game.from_scenario(
+        {
+            "phase": "headline",
+            "turn": 8,
+            "defcon": 3,
+            "hands": {"US": us, "USSR": [WE_WILL_BURY_YOU, *hidden[:7]]},
+            "draw": hidden[7:],
+            "removed": [c for c in range(1, 111) if c not in {*us, *hidden, WE_WILL_BURY_YOU, 6}],
+            "space": {"US": 4, "USSR": 3},  # the USSR shows its headline first
+        }
+    )
+    game.choose(f"headline {WE_WILL_BURY_YOU}")
+    assert game.view("US").opponent_headline == WE_WILL_BURY_YOU
+    candidates = moves("headline 65")
+    for seed in range(5):
+        outcomes, odds = Outcomes(), HeadlineOdds()
+        guard = partial(headline_guard, worlds(game, "US", seed), "US", candidates, policy(seed))
+        guard(outcomes, Bounds(), odds)
+        assert outcomes.nuclear == set(candidates), seed
+        assert odds.plays[candidates[0]][WE_WILL_BURY_YOU] == SHOWN_HEADLINE_WORLDS
+        assert 0 < odds.headline_risk(candidates[0]) <= 1
+    odds = HeadlineOdds()
+    odds.saw([20], theft=False)
+    odds.played(candidates[0], 20, lost=True)
+    odds.played(candidates[0], 20, lost=False)
+    assert odds.headline_risk(candidates[0]) == 0.5  # one play of two lost
