@@ -296,11 +296,11 @@ class StrongBot:
         if outcomes.condemned(choice):
             if pending.kind == DecisionKind.HEADLINE:
                 theft_only = ruled - risky(candidates, thefts=0)
-                guarded = ruled - risky(candidates, headline_order=False)  # the guard's odds
+                order_only = ruled - risky(candidates, headline_order=False)  # guard's odds
                 choice = least_risky(
                     candidates,
                     odds.headline_risk,
-                    ruled - guarded,
+                    ruled - order_only,
                     theft_only,
                     odds.theft_risk(),
                     scores,
@@ -537,13 +537,12 @@ def headline_guard(
     every card he may hold (`possible_headlines`), up to HEADLINE_GUARD_WORLDS worlds,
     or as `until` allows (guard_worlds). A headline he has shown (6.4.4) is played in
     SHOWN_HEADLINE_WORLDS worlds, whose dice and his hand differ. A nuclear loss in any
-    marks the candidate, and
-    so does a hazard forced on the bot at DEFCON 2 once both headlines are out (`trapped`):
-    the trap count (safety.gambles) trusts the first round to be at DEFCON 3.
-    `odds`, if given, keeps how often each candidate lost against each card (every
-    candidate then meets every card, condemned or not) and how often he may headline
-    each; without it one loss is enough (the spare choice only needs a candidate
-    cleared)."""
+    marks the candidate, and so does a hazard forced on the bot at DEFCON 2 once both
+    headlines are out (`trapped`): the trap count (safety.gambles) trusts the first
+    round to be at DEFCON 3. `odds`, if given, keeps how often each candidate lost
+    against each card (every candidate then meets every card, condemned or not) and how
+    often he may headline each; without it one loss is enough (the spare choice only
+    needs a candidate cleared)."""
     met: Counter[int] = Counter()  # his cards played against, by world
     pool: set[int] | None = None
     repeats = 1
