@@ -335,10 +335,7 @@ def trapped(game: Game, player: str) -> bool:
     if game.outcome is not None or state.defcon != 2:
         return False
     hazards = live_hazards(state, tables(game), player)
-    hand = state.hands[player]
-    taken = thefts(game, player, set(state.hands[other(player)]))
-    safe = [card for card in hand if card not in hazards]
-    left = [card for card in hand if card in hazards] + safe[taken:]
+    left = _after_thefts(state.hands[player], hazards, hand_thefts(game, player))
     china = state.china_holder == player and state.china_face_up
     forced = forced_count(left, hazards, game.rounds_left(player), china)
     return forced > (1 if space_escape(game, state, player, hazards) else 0)
@@ -385,10 +382,16 @@ def thefts(world: Game, player: str, hidden: AbstractSet[int] | None = None) -> 
     return most
 
 
+def hand_thefts(world: Game, player: str) -> int:
+    """`thefts` of the opponent's hand in `world` alone: what his events of this turn may
+    take (he draws from the pile only at the next)."""
+    return thefts(world, player, set(world.state.hands[other(player)]))
+
+
 def theft_in_hand(world: Game, player: str) -> bool:
     """Whether the opponent's hand in `world` holds a card whose event may take one of
     `player`'s (#92 Terrorism, a card of `takers`)."""
-    return not {TERRORISM, *takers(world, player)}.isdisjoint(world.state.hands[other(player)])
+    return hand_thefts(world, player) > 0
 
 
 def exposed_rounds(world: Game, player: str, kind: str) -> int:
@@ -524,13 +527,18 @@ def _forced_after(
     taken = (thefts if rounds >= theft_rounds else 0) + (
         1 if fires and _played_card(move) in taken_by else 0
     )
-    safe = [card for card in left if card not in hazards]
-    for card in safe[:taken]:
-        left.remove(card)
+    left = _after_thefts(left, hazards, taken)
     forced = forced_count(left, hazards, rounds, china and CHINA_CARD not in out)
     spaced = isinstance(move, Play) and move.mode == "space"
     to_space = not spaced and any(card in spaceable for card in left)
     return max(0, forced - to_space)
+
+
+def _after_thefts(hand: Sequence[int], hazards: frozenset[int], taken: int) -> list[int]:
+    """`hand` once `taken` of its cards are gone, safe ones first (not among `hazards`):
+    the worst case of a theft, which leaves the hazards in hand."""
+    safe = [card for card in hand if card not in hazards]
+    return [card for card in hand if card in hazards] + safe[taken:]
 
 
 def _put_out(move: Move) -> set[int]:
